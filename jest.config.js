@@ -1,0 +1,17 @@
+// One jest run for the whole workspace. Each test file gets its own database, broker namespace
+// and Redis prefix (packages/kit/src/testing), so files run in parallel safely.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/test'],
+  testMatch: ['**/test/**/*.test.ts'],
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  moduleNameMapper: {
+    '^@mcs/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+    '^@mcs/kit$': '<rootDir>/packages/kit/src/index.ts',
+    '^@mcs/kit/testing$': '<rootDir>/packages/kit/src/testing/index.ts',
+  },
+  globalSetup: '<rootDir>/packages/kit/src/testing/global-setup.ts',
+  testTimeout: 30000,
+  maxWorkers: '100%',
+};

@@ -1,0 +1,20 @@
+import { ident, type SqlClient } from './database';
+
+/**
+ * The idempotent inbox: a consumer records each message id in the same transaction as the
+ * message's effects. A redelivered or duplicated message finds its id and is skipped.
+ * Returns false when the message was already processed.
+ */
+export async function claimMessage(
+  tx: SqlClient,
+  schema: string,
+  consumer: string,
+  messageId: string,
+): Promise<boolean> {
+  const inserted = await tx.$executeRawUnsafe(
+    `INSERT INTO ${ident(schema)}.inbox (consumer, message_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,
+    consumer,
+    messageId,
+  );
+  return inserted === 1;
+}

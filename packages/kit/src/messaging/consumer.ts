@@ -1,0 +1,209 @@
+import type { Channel, ConsumeMessage } from 'amqplib';
+import {
+  exchangeOf,
+  isMessageName,
+  validateMessage,
+  type MessageName,
+  type MessagePayload,
+} from '@mcs/contracts';
+import { runWithContext, newCorrelationId } from '../context';
+import { claimMessage } from '../data/inbox';
+import type { Database, SqlClient } from '../data/database';
+import type { Logger } from '../logger';
+import type { BrokerConnection } from './connection';
+import { type BrokerNames, declareConsumerQueue } from './topology';
+
+export interface ReceivedMessage<K extends MessageName = MessageName> {
+  name: K;
+  payload: MessagePayload<K>;
+  messageId: string;
+  correlationId: string;
+  occurredAt: Date;
+  /** 1 on first delivery, then 2, 3, … on redeliveries. */
+  attempt: number;
+}
+
+export type MessageHandler<Tx extends SqlClient, K extends MessageName> = (
+  message: ReceivedMessage<K>,
+  tx: Tx,
+) => Promise<void>;
+
+export interface ConsumerOptions<Tx extends SqlClient, K extends MessageName> {
+  /** Owning service and consumer name: the queue is <namespace>.<service>.<name>. */
+  service: string;
+  name: string;
+  messages: readonly K[];
+  handler: MessageHandler<Tx, K>;
+  db: Database<Tx>;
+  /** The service's schema, holding its inbox table. */
+  schema: string;
+  /** Deliveries before a failing message goes to the dead-letter queue. */
+  maxAttempts?: number;
+  prefetch?: number;
+  /** Base of the pause before a failed message is handed back (doubles per attempt, ≤ 5 s). */
+  retryDelayMs?: number;
+}
+
+/**
+ * A consumer with manual acks: each message is validated against its contract, processed in
+ * one database transaction together with its inbox record (so a duplicate is processed once),
+ * acked after commit, retried a bounded number of times on failure, and dead-lettered when it
+ * is invalid or keeps failing.
+ */
+export class Consumer<Tx extends SqlClient, K extends MessageName> {
+  private channel: Channel | undefined;
+  private consumerTag: string | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopping = false;
+  readonly queue: string;
+
+  constructor(
+    private readonly connection: BrokerConnection,
+    private readonly names: BrokerNames,
+    private readonly log: Logger,
+    private readonly options: ConsumerOptions<Tx, K>,
+  ) {
+    this.queue = names.queue(options.service, options.name);
+  }
+
+  async start(): Promise<void> {
+    await this.connection.onConnect(async (model) => {
+      if (this.stopping) return;
+      const channel = await model.createChannel();
+      channel.on('error', (error: Error) =>
+        this.log.warn({ err: error, queue: this.queue }, 'consumer channel error'),
+      );
+      await declareConsumerQueue(
+        channel,
+        this.names,
+        this.queue,
+        this.options.messages.map((name) => ({ exchange: exchangeOf(name), routingKey: name })),
+      );
+      await channel.prefetch(this.options.prefetch ?? 16);
+      const { consumerTag } = await channel.consume(this.queue, (message) => {
+        if (message) this.track(this.handle(channel, message));
+      });
+      this.channel = channel;
+      this.consumerTag = consumerTag;
+    });
+  }
+
+  /** Stops taking messages, waits for the ones in progress, then closes the channel. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const channel = this.channel;
+    if (channel && this.consumerTag) await channel.cancel(this.consumerTag).catch(() => undefined);
+    await Promise.allSettled([...this.inFlight]);
+    await channel?.close().catch(() => undefined);
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async handle(channel: Channel, raw: ConsumeMessage): Promise<void> {
+    const parsed = this.parse(raw);
+    if ('rejection' in parsed) {
+      this.log.error(
+        { queue: this.queue, routing_key: raw.fields.routingKey, reason: parsed.rejection },
+        'message dead-lettered: invalid',
+      );
+      this.settle(() => channel.nack(raw, false, false));
+      return;
+    }
+    const message = parsed.message;
+    await runWithContext({ correlationId: message.correlationId }, async () => {
+      try {
+        await this.options.db.$transaction(
+          async (tx) => {
+            if (!(await claimMessage(tx, this.options.schema, this.queue, message.messageId))) {
+              this.log.debug({ message_id: message.messageId }, 'duplicate message skipped');
+              return;
+            }
+            await this.options.handler(message, tx);
+          },
+          { timeout: 60_000, maxWait: 10_000 },
+        );
+        this.settle(() => channel.ack(raw));
+      } catch (error) {
+        await this.retryOrDeadLetter(channel, raw, message, error);
+      }
+    });
+  }
+
+  private async retryOrDeadLetter(
+    channel: Channel,
+    raw: ConsumeMessage,
+    message: ReceivedMessage<K>,
+    error: unknown,
+  ) {
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const context = {
+      err: error,
+      queue: this.queue,
+      message_id: message.messageId,
+      attempt: message.attempt,
+    };
+    if (message.attempt >= maxAttempts) {
+      this.log.error(context, 'message dead-lettered after its last attempt');
+      this.settle(() => channel.nack(raw, false, false));
+      return;
+    }
+    this.log.warn(context, 'message handler failed; will retry');
+    // A short, growing pause keeps a failing dependency from being hammered in a tight loop.
+    const delay = Math.min((this.options.retryDelayMs ?? 100) * 2 ** (message.attempt - 1), 5000);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    this.settle(() => channel.nack(raw, false, true));
+  }
+
+  /**
+   * Acks and nacks fail when the channel closed meanwhile (broker restart): the broker then
+   * redelivers the message itself, and the inbox drops it if it was already processed.
+   */
+  private settle(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.log.warn(
+        { err: error, queue: this.queue },
+        'could not settle message; it will be redelivered',
+      );
+    }
+  }
+
+  private parse(raw: ConsumeMessage): { message: ReceivedMessage<K> } | { rejection: string } {
+    const name = raw.fields.routingKey;
+    if (!isMessageName(name) || !(this.options.messages as readonly string[]).includes(name)) {
+      return { rejection: `unexpected routing key ${name}` };
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw.content.toString('utf8'));
+    } catch {
+      return { rejection: 'body is not JSON' };
+    }
+    const headers = (raw.properties.headers ?? {}) as Record<string, unknown>;
+    const messageId = headers.message_id ?? raw.properties.messageId;
+    if (typeof messageId !== 'string' || !/^[0-9a-f-]{36}$/i.test(messageId)) {
+      return { rejection: 'missing or malformed message_id' };
+    }
+    const validation = validateMessage(name, payload);
+    if (!validation.ok) return { rejection: validation.errors };
+    // Quorum queues count redeliveries in x-delivery-count.
+    const redeliveries = Number(headers['x-delivery-count'] ?? 0);
+    return {
+      message: {
+        name: name as K,
+        payload: payload as MessagePayload<K>,
+        messageId,
+        correlationId:
+          typeof headers.correlation_id === 'string' ? headers.correlation_id : newCorrelationId(),
+        occurredAt: new Date(
+          typeof headers.occurred_at === 'string' ? headers.occurred_at : Date.now(),
+        ),
+        attempt: (Number.isFinite(redeliveries) ? redeliveries : 0) + 1,
+      },
+    };
+  }
+}

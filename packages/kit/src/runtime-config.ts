@@ -1,0 +1,45 @@
+import { env, type Parsed } from './config';
+
+const NAME = /^[a-z][a-z0-9_-]{0,39}$/;
+const NAME_TEXT = 'lowercase letters, digits, _ or -, starting with a letter (max 40)';
+
+/** Variables every service reads; a service spreads them into its own schema (src/config.ts). */
+export function runtimeVars(defaultPort: number) {
+  return {
+    PORT: env.int(defaultPort, { min: 0, max: 65535 }),
+    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/mcs', ['postgres', 'postgresql']),
+    DATABASE_POOL_MAX: env.int(10, { min: 1, max: 200 }),
+    REDIS_URL: env.url('redis://127.0.0.1:6379', ['redis', 'rediss']),
+    REDIS_PREFIX: env.pattern('mcs', NAME, NAME_TEXT),
+    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672', ['amqp', 'amqps']),
+    BROKER_NAMESPACE: env.pattern('mcs', NAME, NAME_TEXT),
+    LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    INTERNAL_SECRET: env.secret(32),
+    SHUTDOWN_TIMEOUT_MS: env.int(20000, { min: 1000, max: 600000 }),
+  };
+}
+
+export type RuntimeVars = Parsed<ReturnType<typeof runtimeVars>>;
+
+export interface RuntimeConfig {
+  port: number;
+  database: { url: string; poolMax: number };
+  redis: { url: string; prefix: string };
+  broker: { url: string; namespace: string };
+  log: { level: string };
+  /** Unset: generated on first start and kept in the database. */
+  internalSecret: string | undefined;
+  shutdownTimeoutMs: number;
+}
+
+export function runtimeConfig(vars: RuntimeVars): RuntimeConfig {
+  return {
+    port: vars.PORT,
+    database: { url: vars.DATABASE_URL, poolMax: vars.DATABASE_POOL_MAX },
+    redis: { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
+    broker: { url: vars.AMQP_URL, namespace: vars.BROKER_NAMESPACE },
+    log: { level: vars.LOG_LEVEL },
+    internalSecret: vars.INTERNAL_SECRET,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,152 @@
+import { join } from 'node:path';
+import type { Express } from 'express';
+import { Redis } from 'ioredis';
+import type { Pool } from 'pg';
+import { createPool } from './data/database';
+import { ensureDatabase, migrate } from './data/migrate';
+import { Outbox } from './data/outbox';
+import { OutboxRelay } from './data/relay';
+import { loadOrCreateSecret, PLATFORM_SCHEMA } from './data/secrets';
+import { listen, type HttpServer } from './http/server';
+import { createLogger, type Logger } from './logger';
+import { BrokerConnection } from './messaging/connection';
+import { Publisher } from './messaging/publisher';
+import { brokerNames, type BrokerNames } from './messaging/topology';
+import type { HealthCheck } from './ops/health';
+import { healthRouter } from './ops/health';
+import { createMetrics, type Metrics } from './ops/metrics';
+import { type Closer, installShutdown } from './ops/shutdown';
+import type { RuntimeConfig } from './runtime-config';
+import { PRODUCT_VERSION } from './version';
+
+const PLATFORM_MIGRATIONS = join(__dirname, '..', 'migrations');
+
+export interface RuntimeOptions {
+  /** Service name; also its PostgreSQL schema. */
+  service: string;
+  config: RuntimeConfig;
+  /** The service's prisma/migrations directory. */
+  migrations: string;
+  /** Install SIGTERM/SIGINT handlers (off in tests, which stop services themselves). */
+  handleSignals?: boolean;
+}
+
+/**
+ * The parts every service starts from, connected and migrated: logger, database pool, Redis,
+ * broker connection and publisher, outbox + relay, health checks and metrics. `stop()` closes
+ * them in order: intake first (HTTP, consumers, workers: what the service registered with
+ * `onStop`), then the relay, then the connections.
+ */
+export interface Runtime {
+  service: string;
+  version: string;
+  log: Logger;
+  pool: Pool;
+  redis: Redis;
+  broker: BrokerConnection;
+  names: BrokerNames;
+  publisher: Publisher;
+  outbox: Outbox;
+  relay: OutboxRelay;
+  metrics: Metrics;
+  internalSecret: string;
+  config: RuntimeConfig;
+  /** Readiness checks; services may add their own before serving. */
+  checks: Record<string, HealthCheck>;
+  /** Ops routes: /health, /health/live, /metrics. */
+  opsRoutes(app: Express): void;
+  /** Registers intake to drain on stop, in registration order, before connections close. */
+  onStop(closer: Closer): void;
+  serve(app: Express, port?: number): Promise<HttpServer>;
+  stop(): Promise<void>;
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { service, config } = options;
+  const log = createLogger({ service, level: config.log.level });
+
+  await ensureDatabase(config.database.url);
+  const applied = await migrate(config.database.url, [
+    { schema: PLATFORM_SCHEMA, directory: PLATFORM_MIGRATIONS },
+    { schema: service, directory: options.migrations },
+  ]);
+  if (applied.length > 0)
+    log.info({ migrations: applied.map((m) => `${m.schema}/${m.name}`) }, 'migrations applied');
+
+  const pool = createPool({
+    url: config.database.url,
+    schema: service,
+    max: config.database.poolMax,
+  });
+  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  const internalSecret =
+    config.internalSecret ?? (await loadOrCreateSecret(pool, 'internal_secret'));
+
+  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, lazyConnect: false });
+  redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
+
+  const names = brokerNames(config.broker.namespace);
+  const broker = await BrokerConnection.connect(config.broker.url, log);
+  const publisher = new Publisher(broker, names, log);
+  await publisher.start();
+  const relay = new OutboxRelay({ pool, schema: service, publisher, log });
+  const outbox = new Outbox(service, () => relay.kick());
+  relay.start();
+
+  const metrics = createMetrics(service);
+  const checks: Record<string, HealthCheck> = {
+    database: async () => {
+      await pool.query('SELECT 1');
+    },
+    redis: async () => {
+      await redis.ping();
+    },
+    broker: () =>
+      broker.connected ? Promise.resolve() : Promise.reject(new Error('not connected')),
+  };
+
+  const intake: Closer[] = [];
+  const servers: HttpServer[] = [];
+  const closers = (): Closer[] => [
+    ...servers.map((server) => ({ name: 'http', close: () => server.close() })),
+    ...intake,
+    { name: 'outbox relay', close: () => relay.stop() },
+    { name: 'broker', close: () => broker.close() },
+    { name: 'redis', close: async () => void (await redis.quit()) },
+    { name: 'database', close: () => pool.end() },
+  ];
+  const stop = options.handleSignals
+    ? installShutdown(log, closers, config.shutdownTimeoutMs)
+    : async () => {
+        for (const closer of closers()) await closer.close().catch(() => undefined);
+      };
+
+  return {
+    service,
+    version: PRODUCT_VERSION,
+    log,
+    pool,
+    redis,
+    broker,
+    names,
+    publisher,
+    outbox,
+    relay,
+    metrics,
+    internalSecret,
+    config,
+    checks,
+    opsRoutes: (app) => {
+      app.use(healthRouter(checks, PRODUCT_VERSION));
+      app.use(metrics.router);
+    },
+    onStop: (closer) => intake.push(closer),
+    serve: async (app, port = config.port) => {
+      const server = await listen(app, port);
+      servers.push(server);
+      log.info({ port: server.port }, 'listening');
+      return server;
+    },
+    stop,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './env';
+export * from './names';
+export * from './template';
+export * from './wait';

@@ -1,0 +1,23 @@
+-- Outbox and inbox tables of the kit's messaging (docs/decisions/001-outbox.md). Every service
+-- has them in its own schema; its first migration contains a copy of this file (migrations are
+-- immutable snapshots, so later changes go into new migrations, not here alone).
+CREATE TABLE outbox (
+  id             BIGSERIAL PRIMARY KEY,
+  message_id     UUID NOT NULL UNIQUE,
+  routing_key    TEXT NOT NULL,
+  payload        JSONB NOT NULL,
+  correlation_id TEXT NOT NULL,
+  occurred_at    TIMESTAMPTZ NOT NULL,
+  schema_version INTEGER NOT NULL,
+  published_at   TIMESTAMPTZ
+);
+CREATE INDEX outbox_unpublished_idx ON outbox (id) WHERE published_at IS NULL;
+CREATE INDEX outbox_published_at_idx ON outbox (published_at) WHERE published_at IS NOT NULL;
+
+CREATE TABLE inbox (
+  consumer     TEXT NOT NULL,
+  message_id   UUID NOT NULL,
+  processed_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY (consumer, message_id)
+);
+CREATE INDEX inbox_processed_at_idx ON inbox (processed_at);
