@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -6,15 +7,8 @@ export default tseslint.config(
   js.configs.recommended,
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: {
-      globals: {
-        require: 'readonly',
-        module: 'writable',
-        process: 'readonly',
-        __dirname: 'readonly',
-        console: 'readonly',
-      },
-    },
+    languageOptions: { globals: globals.node },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] },
   },
   {
     files: ['**/*.ts'],

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentContext } from './context';
 
 export type { Logger };
@@ -39,16 +39,24 @@ function redactPaths(): string[] {
   return paths;
 }
 
-export function createLogger(options: { service: string; level: string }): Logger {
-  return pino({
-    level: options.level,
-    base: { service: options.service },
-    redact: { paths: redactPaths(), censor: '[redacted]' },
-    // Every line carries the correlation id of the request, message or job it belongs to.
-    mixin: () => {
-      const context = currentContext();
-      return context ? { correlation_id: context.correlationId } : {};
+export function createLogger(options: {
+  service: string;
+  level: string;
+  /** Where lines go (stdout by default); tests pass a collector. */
+  destination?: DestinationStream;
+}): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { service: options.service },
+      redact: { paths: redactPaths(), censor: '[redacted]' },
+      // Every line carries the correlation id of the request, message or job it belongs to.
+      mixin: () => {
+        const context = currentContext();
+        return context ? { correlation_id: context.correlationId } : {};
+      },
+      timestamp: pino.stdTimeFunctions.isoTime,
     },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
+    options.destination ?? pino.destination(1),
+  );
 }

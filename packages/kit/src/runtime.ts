@@ -54,11 +54,11 @@ export interface Runtime {
   /** Readiness checks; services may add their own before serving. */
   checks: Record<string, HealthCheck>;
   /** Ops routes: /health, /health/live, /metrics. */
-  opsRoutes(app: Express): void;
+  opsRoutes: (app: Express) => void;
   /** Registers intake to drain on stop, in registration order, before connections close. */
-  onStop(closer: Closer): void;
-  serve(app: Express, port?: number): Promise<HttpServer>;
-  stop(): Promise<void>;
+  onStop: (closer: Closer) => void;
+  serve: (app: Express, port?: number) => Promise<HttpServer>;
+  stop: () => Promise<void>;
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {

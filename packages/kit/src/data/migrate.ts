@@ -133,3 +133,19 @@ async function migrateSchema(client: Client, source: MigrationSource): Promise<A
     await client.query('SELECT pg_advisory_unlock($1)', [key]);
   }
 }
+
+/**
+ * Every schema's migrations in a checkout: the platform's (kit) and each service's. Used by
+ * `pnpm db:migrate` and by the test template, so both apply exactly what services apply.
+ */
+export function workspaceMigrations(root: string): MigrationSource[] {
+  const sources: MigrationSource[] = [
+    { schema: 'platform', directory: join(root, 'packages', 'kit', 'migrations') },
+  ];
+  const services = join(root, 'services');
+  for (const service of readdirSync(services).sort()) {
+    const directory = join(services, service, 'prisma', 'migrations');
+    if (existsSync(directory)) sources.push({ schema: service, directory });
+  }
+  return sources;
+}

@@ -14,6 +14,21 @@ interface ParserError {
   status?: number;
 }
 
+const PARSER_PROBLEMS: Record<string, [number, string, string]> = {
+  'entity.too.large': [413, 'payload_too_large', 'The request body is too large.'],
+  'entity.parse.failed': [400, 'malformed_json', 'The request body is not valid JSON.'],
+  'encoding.unsupported': [
+    415,
+    'unsupported_media_type',
+    'The request body encoding is not supported.',
+  ],
+  'charset.unsupported': [
+    415,
+    'unsupported_media_type',
+    'The request body encoding is not supported.',
+  ],
+};
+
 /** Prisma's known request errors, recognised by shape so the kit does not import Prisma. */
 interface PrismaKnownError {
   name: string;
@@ -40,25 +55,10 @@ export function errorHandler(log: Logger) {
       sendProblem(res, error.status, error.code, error.message, error.extra);
       return;
     }
-    const parser = error as ParserError;
-    switch (parser.type) {
-      case 'entity.too.large':
-        sendProblem(res, 413, 'payload_too_large', 'The request body is too large.');
-        return;
-      case 'entity.parse.failed':
-        sendProblem(res, 400, 'malformed_json', 'The request body is not valid JSON.');
-        return;
-      case 'encoding.unsupported':
-      case 'charset.unsupported':
-        sendProblem(
-          res,
-          415,
-          'unsupported_media_type',
-          'The request body encoding is not supported.',
-        );
-        return;
-      default:
-        break;
+    const parserProblem = PARSER_PROBLEMS[(error as ParserError).type ?? ''];
+    if (parserProblem) {
+      sendProblem(res, ...parserProblem);
+      return;
     }
     if (isPrismaKnownError(error) && error.code === 'P2025') {
       sendProblem(res, 404, 'not_found', 'The requested record was not found.');

@@ -143,8 +143,9 @@ async function withTimeout<T>(ms: number, work: (signal: AbortSignal) => Promise
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
+      // Reject before aborting: a handler that settles on abort must not win the race.
       reject(new JobTimeout(`Job timed out after ${ms} ms.`));
+      controller.abort();
     }, ms);
   });
   try {

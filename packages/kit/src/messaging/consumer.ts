@@ -184,7 +184,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName> {
       return { rejection: 'body is not JSON' };
     }
     const headers = (raw.properties.headers ?? {}) as Record<string, unknown>;
-    const messageId = headers.message_id ?? raw.properties.messageId;
+    const messageId: unknown = headers.message_id ?? raw.properties.messageId;
     if (typeof messageId !== 'string' || !/^[0-9a-f-]{36}$/i.test(messageId)) {
       return { rejection: 'missing or malformed message_id' };
     }

@@ -33,7 +33,7 @@ export function installShutdown(
     return shuttingDown;
   };
   const onSignal = (signal: NodeJS.Signals) => {
-    log.info({ signal }, 'shutting down');
+    if (!shuttingDown) log.info({ signal }, 'shutting down');
     void shutdown().then(() => process.exit(0));
   };
   process.once('SIGTERM', onSignal);

@@ -2,3 +2,4 @@ export * from './env';
 export * from './names';
 export * from './template';
 export * from './wait';
+export * from './drift';

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ident } from '../data/database';
-import { listMigrations, migrate, type MigrationSource } from '../data/migrate';
-import { PLATFORM_SCHEMA } from '../data/secrets';
+import {
+  listMigrations,
+  migrate,
+  workspaceMigrations,
+  type MigrationSource,
+} from '../data/migrate';
 
 /** The PostgreSQL server tests use (database name is replaced per test file). */
 export const TEST_SERVER_URL =
@@ -12,17 +15,8 @@ export const TEST_SERVER_URL =
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
-/** Every schema's migrations: the platform's and each service's. */
 export function allMigrationSources(): MigrationSource[] {
-  const services = join(ROOT, 'services');
-  const sources: MigrationSource[] = [
-    { schema: PLATFORM_SCHEMA, directory: join(ROOT, 'packages', 'kit', 'migrations') },
-  ];
-  for (const service of readdirSync(services).sort()) {
-    const directory = join(services, service, 'prisma', 'migrations');
-    if (existsSync(directory)) sources.push({ schema: service, directory });
-  }
-  return sources;
+  return workspaceMigrations(ROOT);
 }
 
 /**

@@ -19,7 +19,7 @@ export async function waitFor<T>(
     }
     if (Date.now() > deadline) {
       throw new Error(
-        `Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`,
+        `Timed out after ${timeoutMs} ms waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));

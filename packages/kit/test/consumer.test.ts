@@ -1,0 +1,186 @@
+import { connect } from 'amqplib';
+import { Consumer, Outbox, OutboxRelay, type SqlClient, type ReceivedMessage } from '@mcs/kit';
+import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
+import { messagingWorld, type MessagingWorld } from './world';
+
+const NAME = 'gateway.api_token_revoked';
+type Name = typeof NAME;
+
+let world: MessagingWorld;
+const consumers: Consumer<SqlClient, Name>[] = [];
+
+beforeAll(async () => {
+  world = await messagingWorld();
+  await world.pool.query(`CREATE TABLE ${world.schema}.effects (token_id int NOT NULL)`);
+});
+afterEach(async () => {
+  // Every test binds a fresh queue to the same routing key; stop the previous test's consumer.
+  for (const consumer of consumers.splice(0)) await consumer.stop();
+});
+afterAll(() => world.close());
+
+let next = 0;
+async function startConsumer(
+  handler: (message: ReceivedMessage<Name>, tx: SqlClient) => Promise<void>,
+  options: { maxAttempts?: number; prefetch?: number } = {},
+) {
+  next += 1;
+  const consumer = new Consumer(world.broker, world.names, world.log, {
+    service: 'kit',
+    name: `consumer${next}`,
+    messages: [NAME],
+    db: world.db,
+    schema: world.schema,
+    handler,
+    retryDelayMs: 5,
+    ...options,
+  });
+  await consumer.start();
+  consumers.push(consumer);
+  return consumer;
+}
+
+/** Reads what reached a consumer's dead-letter queue. */
+async function deadLetters(queue: string): Promise<string[]> {
+  const connection = await connect(TEST_AMQP_URL);
+  try {
+    const channel = await connection.createChannel();
+    const bodies: string[] = [];
+    for (
+      let message = await channel.get(`${queue}.dlq`);
+      message;
+      message = await channel.get(`${queue}.dlq`)
+    ) {
+      bodies.push(message.content.toString());
+    }
+    return bodies;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function effects(): Promise<number[]> {
+  const { rows } = await world.pool.query<{ token_id: number }>(
+    `SELECT token_id FROM ${world.schema}.effects ORDER BY token_id`,
+  );
+  return rows.map((row) => row.token_id);
+}
+
+const recordEffect = async (message: ReceivedMessage<Name>, tx: SqlClient) => {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ${world.schema}.effects (token_id) VALUES ($1)`,
+    message.payload.token_id,
+  );
+};
+
+beforeEach(() =>
+  world.pool.query(
+    `TRUNCATE ${world.schema}.effects, ${world.schema}.outbox, ${world.schema}.inbox`,
+  ),
+);
+
+test('a message is handled once and its effect is committed with its inbox record', async () => {
+  const consumer = await startConsumer(recordEffect);
+  await world.publisher.publish(NAME, { token_id: 1, prefix: 'abcdef012345' });
+  await waitFor(async () => (await effects()).length === 1, { what: 'the effect' });
+  const { rows } = await world.pool.query(`SELECT consumer FROM ${world.schema}.inbox`);
+  expect(rows).toEqual([{ consumer: consumer.queue }]);
+});
+
+test('a duplicate left by a relay that died before marking is dropped by the inbox', async () => {
+  const handled: number[] = [];
+  // prefetch 1: deliveries are handled strictly in order, so once the sentinel published after
+  // both copies has taken effect, both copies have been through the consumer.
+  await startConsumer(
+    async (message, tx) => {
+      handled.push(message.payload.token_id);
+      await recordEffect(message, tx);
+    },
+    { prefetch: 1 },
+  );
+  const outbox = new Outbox(world.schema);
+  await world.db.$transaction((tx) =>
+    outbox.add(tx, NAME, { token_id: 2, prefix: 'abcdef012345' }),
+  );
+  const relay = (afterPublish?: () => Promise<void>) =>
+    new OutboxRelay({
+      pool: world.pool,
+      schema: world.schema,
+      publisher: world.publisher,
+      log: world.log,
+      afterPublish,
+    });
+  await expect(relay(() => Promise.reject(new Error('killed'))).relayOnce()).rejects.toThrow(
+    'killed',
+  );
+  expect(await relay().relayOnce()).toBe(1);
+  await world.publisher.publish(NAME, { token_id: 5, prefix: 'abcdef012345' });
+  await waitFor(async () => (await effects()).includes(5), { what: 'the sentinel' });
+  expect(handled).toEqual([2, 5]);
+  expect(await effects()).toEqual([2, 5]);
+});
+
+test('a message whose handler keeps failing goes to the dead-letter queue after the configured attempts', async () => {
+  let calls = 0;
+  const consumer = await startConsumer(
+    async (message, tx) => {
+      calls += 1;
+      await recordEffect(message, tx); // rolled back with the failure below
+      throw new Error('dependency down');
+    },
+    { maxAttempts: 3 },
+  );
+  await world.publisher.publish(NAME, { token_id: 3, prefix: 'abcdef012345' });
+  const dead = await waitFor(
+    async () => {
+      const bodies = await deadLetters(consumer.queue);
+      return bodies.length > 0 && bodies;
+    },
+    { what: 'the dead letter' },
+  );
+  expect(dead.map((body) => JSON.parse(body) as unknown)).toEqual([
+    { token_id: 3, prefix: 'abcdef012345' },
+  ]);
+  expect(calls).toBe(3);
+  expect(await effects()).toEqual([]);
+});
+
+test('a message that fails once is retried and then succeeds', async () => {
+  let calls = 0;
+  await startConsumer(async (message, tx) => {
+    calls += 1;
+    if (calls === 1) throw new Error('transient');
+    await recordEffect(message, tx);
+  });
+  await world.publisher.publish(NAME, { token_id: 4, prefix: 'abcdef012345' });
+  await waitFor(async () => (await effects()).length === 1);
+  expect(calls).toBe(2);
+});
+
+test('an invalid payload goes to the dead-letter queue at once, without reaching the handler', async () => {
+  let calls = 0;
+  const consumer = await startConsumer(() => {
+    calls += 1;
+    return Promise.resolve();
+  });
+  // Published around the typed publisher, as a misbehaving producer would.
+  const connection = await connect(TEST_AMQP_URL);
+  const channel = await connection.createChannel();
+  channel.publish(world.names.exchange('events'), NAME, Buffer.from('{"token_id":"seven"}'), {
+    messageId: '4a3b1c2d-0000-4000-8000-000000000001',
+    headers: {
+      message_id: '4a3b1c2d-0000-4000-8000-000000000001',
+      correlation_id: 'c',
+      occurred_at: new Date().toISOString(),
+      schema_version: 1,
+    },
+  });
+  await channel.close();
+  await connection.close();
+  const dead = await waitFor(async () => {
+    const bodies = await deadLetters(consumer.queue);
+    return bodies.length > 0 && bodies;
+  });
+  expect(dead).toEqual(['{"token_id":"seven"}']);
+  expect(calls).toBe(0);
+});

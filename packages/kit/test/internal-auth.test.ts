@@ -1,0 +1,88 @@
+import express from 'express';
+import {
+  createHttpApp,
+  createInternalClient,
+  createLogger,
+  listen,
+  principalOf,
+  requireGatewaySignature,
+  signInternalRequest,
+  type HttpServer,
+} from '@mcs/kit';
+
+const SECRET = 'x'.repeat(40);
+let server: HttpServer;
+let base: string;
+
+beforeAll(async () => {
+  const api = express.Router();
+  api.use(requireGatewaySignature(SECRET, { maxSkewMs: 30_000 }));
+  api.post('/echo', (req, res) => {
+    res.json({ principal: principalOf(res), body: req.body as unknown });
+  });
+  const app = createHttpApp({
+    log: createLogger({ service: 'test', level: 'silent' }),
+    routes: (root) => root.use('/api', api),
+  });
+  server = await listen(app, 0, '127.0.0.1');
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(() => server.close());
+
+const principal = { type: 'api_token' as const, id: 7, scopes: ['candidates:read'] };
+const body = JSON.stringify({ reason: 'keep' });
+
+function signed(
+  overrides: { timestampMs?: number; secret?: string; url?: string } = {},
+): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    ...signInternalRequest(overrides.secret ?? SECRET, {
+      method: 'POST',
+      url: overrides.url ?? '/api/echo',
+      body,
+      principal,
+      timestampMs: overrides.timestampMs,
+    }),
+  };
+}
+
+async function post(headers: Record<string, string>, payload = body) {
+  const response = await fetch(`${base}/api/echo`, { method: 'POST', headers, body: payload });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+test('a request signed by the gateway reaches the route with its principal', async () => {
+  const call = createInternalClient({ secret: SECRET, timeoutMs: 2000 });
+  const response = await call({
+    baseUrl: base,
+    method: 'POST',
+    url: '/api/echo',
+    principal,
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(response.status).toBe(200);
+  expect(JSON.parse(response.body.toString())).toEqual({ principal, body: { reason: 'keep' } });
+});
+
+test.each([
+  ['no signature', { 'content-type': 'application/json' }],
+  ['an expired signature', signed({ timestampMs: Date.now() - 31_000 })],
+  ['a signature from the future', signed({ timestampMs: Date.now() + 31_000 })],
+  ['a signature made with another secret', signed({ secret: 'y'.repeat(40) })],
+  ['a signature for another path', signed({ url: '/api/other' })],
+])('a request with %s is refused with 401 problem+json', async (_case, headers) => {
+  const response = await post(headers);
+  expect(response.status).toBe(401);
+  expect(response.body).toMatchObject({ status: 401, code: 'invalid_signature' });
+});
+
+test('a signed request whose body or principal was altered is refused', async () => {
+  expect((await post(signed(), JSON.stringify({ reason: 'changed' }))).status).toBe(401);
+  const headers = signed();
+  headers['x-mcs-principal'] = Buffer.from(JSON.stringify({ type: 'system' })).toString(
+    'base64url',
+  );
+  expect((await post(headers)).status).toBe(401);
+});

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect } from 'amqplib';
+import { Pool } from 'pg';
+import {
+  BrokerConnection,
+  brokerNames,
+  createLogger,
+  pgDatabase,
+  Publisher,
+  type BrokerNames,
+  type Database,
+  type Logger,
+  type SqlClient,
+} from '@mcs/kit';
+import { createTestEnv, TEST_AMQP_URL, type TestEnv } from '@mcs/kit/testing';
+
+/**
+ * A messaging test's world: a fresh database with the kit's outbox and inbox tables in a
+ * scratch schema, a private broker namespace, and a connected publisher.
+ */
+export interface MessagingWorld {
+  env: TestEnv;
+  pool: Pool;
+  db: Database<SqlClient>;
+  schema: string;
+  log: Logger;
+  names: BrokerNames;
+  broker: BrokerConnection;
+  publisher: Publisher;
+  /** Another connection with its own publisher (a second replica). */
+  replica(): Promise<{ broker: BrokerConnection; publisher: Publisher }>;
+  close(): Promise<void>;
+}
+
+const TABLES = readFileSync(join(__dirname, '..', 'sql', 'messaging-tables.sql'), 'utf8');
+
+export async function messagingWorld(): Promise<MessagingWorld> {
+  const env = await createTestEnv();
+  const schema = 'kit_test';
+  const pool = new Pool({ connectionString: env.databaseUrl, max: 8 });
+  await pool.query(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}; ${TABLES}`);
+  const log = createLogger({ service: 'kit-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const names = brokerNames(env.namespace);
+  const connections: BrokerConnection[] = [];
+  const connectPublisher = async () => {
+    const broker = await BrokerConnection.connect(TEST_AMQP_URL, log);
+    connections.push(broker);
+    const publisher = new Publisher(broker, names, log);
+    await publisher.start();
+    return { broker, publisher };
+  };
+  const { broker, publisher } = await connectPublisher();
+  return {
+    env,
+    pool,
+    db: pgDatabase(pool),
+    schema,
+    log,
+    names,
+    broker,
+    publisher,
+    replica: connectPublisher,
+    close: async () => {
+      for (const connection of connections) await connection.close();
+      await pool.end();
+      await env.cleanup();
+    },
+  };
+}
+
+/** Simulates a network drop: destroys the socket under the current AMQP connection. */
+export function dropConnection(broker: BrokerConnection): void {
+  const model = broker.current() as unknown as
+    { connection: { stream: { destroy(error: Error): void } } } | undefined;
+  if (!model) throw new Error('not connected');
+  model.connection.stream.destroy(new Error('simulated network failure'));
+}
+
+/**
+ * Records every message (by message_id) routed to `routingKeys`, from an exclusive queue of its
+ * own, so a test sees exactly what the broker delivered, duplicates included.
+ */
+export async function recordDeliveries(world: MessagingWorld, routingKeys: string[]) {
+  const connection = await connect(TEST_AMQP_URL);
+  const channel = await connection.createChannel();
+  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+  for (const key of routingKeys)
+    await channel.bindQueue(queue, world.names.exchange('events'), key);
+  const ids: string[] = [];
+  await channel.consume(
+    queue,
+    (message) => {
+      if (message) ids.push(String(message.properties.messageId));
+    },
+    { noAck: true },
+  );
+  return {
+    ids,
+    close: async () => {
+      await connection.close();
+    },
+  };
+}

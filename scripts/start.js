@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `pnpm start`: starts the five built services with prefixed logs, waits until the gateway
+// reports every service and dependency healthy, prints its URL; Ctrl-C stops them all.
+// Each service creates the database if needed and applies its migrations when it starts.
+// Ports: MCS_GATEWAY_PORT (8000), MCS_CATALOG_PORT (8101), MCS_CLEANUP_PORT (8102),
+// MCS_SCHEDULER_PORT (8103), MCS_WEBHOOKS_PORT (8104). Everything else is read by the
+// services themselves (DATABASE_URL, REDIS_URL, AMQP_URL, ...).
+const { spawn } = require('node:child_process');
+const { join } = require('node:path');
+const readline = require('node:readline');
+
+const root = join(__dirname, '..');
+const port = (name, fallback) => Number(process.env[`MCS_${name.toUpperCase()}_PORT`] ?? fallback);
+const internal = {
+  catalog: port('catalog', 8101),
+  cleanup: port('cleanup', 8102),
+  scheduler: port('scheduler', 8103),
+  webhooks: port('webhooks', 8104),
+};
+const gatewayPort = port('gateway', 8000);
+const services = [
+  ...Object.entries(internal).map(([name, p]) => ({ name, env: { PORT: String(p) } })),
+  {
+    name: 'gateway',
+    env: {
+      PORT: String(gatewayPort),
+      ...Object.fromEntries(
+        Object.entries(internal).map(([name, p]) => [
+          `${name.toUpperCase()}_URL`,
+          `http://127.0.0.1:${p}`,
+        ]),
+      ),
+    },
+  },
+];
+
+const colors = [36, 35, 33, 32, 34];
+const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** Pino JSON lines become "12:00:01 INFO message {extra}"; anything else passes through. */
+function format(line) {
+  try {
+    const { level, time, msg, service: _s, ...rest } = JSON.parse(line);
+    const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+    return `${String(time).slice(11, 19)} ${LEVELS[level] ?? level} ${msg ?? ''}${extra}`;
+  } catch {
+    return line;
+  }
+}
+
+let stopping = false;
+const children = services.map((service, index) => {
+  const prefix = `\x1b[${colors[index % colors.length]}m${service.name.padEnd(9)}|\x1b[0m `;
+  const child = spawn(process.execPath, [join(root, 'services', service.name, 'dist', 'main.js')], {
+    env: { ...process.env, ...service.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline
+      .createInterface({ input: stream })
+      .on('line', (line) => process.stdout.write(`${prefix}${format(line)}\n`));
+  }
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stdout.write(`${prefix}exited (${signal ?? code}); stopping everything\n`);
+      stop(1);
+    }
+  });
+  return child;
+});
+
+function stop(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  let left = running.length;
+  if (left === 0) process.exit(exitCode);
+  for (const child of running) {
+    child.once('exit', () => {
+      left -= 1;
+      if (left === 0) process.exit(exitCode);
+    });
+    child.kill('SIGTERM');
+  }
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitUntilHealthy() {
+  const url = `http://localhost:${gatewayPort}`;
+  const deadline = Date.now() + 60_000;
+  let last = 'no answer yet';
+  while (!stopping && Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+      const report = await response.json();
+      if (response.ok) {
+        process.stdout.write(
+          `\nMedia Cleanup Service is up: ${url}\n  health: ${url}/health\n  press Ctrl-C to stop\n\n`,
+        );
+        return;
+      }
+      last = report.checks
+        .filter((c) => c.status !== 'ok')
+        .map((c) => `${c.name}: ${c.error}`)
+        .join(', ');
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!stopping) {
+    process.stdout.write(`\nThe services did not become healthy within 60 s (${last}).\n`);
+    stop(1);
+  }
+}
+void waitUntilHealthy();

@@ -1,0 +1,142 @@
+// What an operator relies on in docker-compose.yml and infra/Dockerfile, checked by parsing
+// (no Docker engine needed): start order by health, wiring by compose hostnames, one public port.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+type J = Record<string, unknown>;
+const obj = (v: unknown): J =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as J) : {};
+
+const root = join(__dirname, '..');
+// Compose resolves YAML merge keys (`<<: *anchor`); YAML 1.2 parsers only when asked.
+const compose = obj(parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }));
+const services = obj(compose.services);
+const dockerfile = readFileSync(join(root, 'infra', 'Dockerfile'), 'utf8');
+
+const BACKING = ['postgres', 'redis', 'rabbitmq'];
+const PORTS: Record<string, number> = {
+  gateway: 8000,
+  catalog: 8101,
+  cleanup: 8102,
+  scheduler: 8103,
+  webhooks: 8104,
+};
+const APPS = Object.keys(PORTS);
+const INTERNAL = APPS.filter((name) => name !== 'gateway');
+
+const service = (name: string): J => obj(services[name]);
+const env = (name: string): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(obj(service(name).environment)).map(([k, v]) => [k, String(v)]),
+  );
+const dependsOn = (name: string): J => obj(service(name).depends_on);
+
+describe('docker-compose.yml', () => {
+  it('runs PostgreSQL, Redis, RabbitMQ and the five services', () => {
+    expect(Object.keys(services).sort()).toEqual([...BACKING, ...APPS].sort());
+  });
+
+  it('gives every service a health check with a command to run', () => {
+    for (const name of Object.keys(services)) {
+      const test = obj(service(name).healthcheck).test;
+      expect({ name, ok: Array.isArray(test) && test.length >= 2 }).toEqual({ name, ok: true });
+      expect(['CMD', 'CMD-SHELL']).toContain((test as string[])[0]);
+    }
+  });
+
+  it('starts each service only once PostgreSQL, Redis and RabbitMQ are healthy', () => {
+    for (const name of APPS) {
+      for (const dependency of BACKING) {
+        expect({ name, dependency, ...obj(dependsOn(name)[dependency]) }).toEqual({
+          name,
+          dependency,
+          condition: 'service_healthy',
+        });
+      }
+    }
+  });
+
+  it('starts the gateway only once the four internal services are healthy', () => {
+    for (const dependency of INTERNAL) {
+      expect(obj(dependsOn('gateway')[dependency]).condition).toBe('service_healthy');
+    }
+  });
+
+  it('publishes only the gateway, on port 8000', () => {
+    const published = Object.keys(services).filter((name) => service(name).ports !== undefined);
+    expect(published).toEqual(['gateway']);
+    expect(service('gateway').ports).toEqual(['8000:8000']);
+    expect(env('gateway').PORT).toBe('8000');
+  });
+
+  it('builds every service from infra/Dockerfile with its own SERVICE argument', () => {
+    for (const name of APPS) {
+      const build = obj(service(name).build);
+      expect({ name, context: build.context, dockerfile: build.dockerfile }).toEqual({
+        name,
+        context: '.',
+        dockerfile: 'infra/Dockerfile',
+      });
+      expect(obj(build.args).SERVICE).toBe(name);
+    }
+  });
+
+  it('points every service at the compose PostgreSQL, Redis and RabbitMQ', () => {
+    const rabbit = obj(service('rabbitmq').environment);
+    for (const name of APPS) {
+      const vars = env(name);
+      const database = new URL(String(vars.DATABASE_URL));
+      const redis = new URL(String(vars.REDIS_URL));
+      const amqp = new URL(String(vars.AMQP_URL));
+      expect([database.protocol, database.hostname, database.port]).toEqual([
+        'postgresql:',
+        'postgres',
+        '5432',
+      ]);
+      expect([redis.protocol, redis.hostname, redis.port]).toEqual(['redis:', 'redis', '6379']);
+      expect([amqp.protocol, amqp.hostname, amqp.port]).toEqual(['amqp:', 'rabbitmq', '5672']);
+      // The credentials RabbitMQ is created with are the ones the services log in with.
+      expect([amqp.username, amqp.password]).toEqual([
+        rabbit.RABBITMQ_DEFAULT_USER,
+        rabbit.RABBITMQ_DEFAULT_PASS,
+      ]);
+      expect(Number(vars.PORT)).toBe(PORTS[name]);
+    }
+  });
+
+  it("routes the gateway's internal calls to the other services' names and ports", () => {
+    const gateway = env('gateway');
+    for (const name of INTERNAL) {
+      const url = new URL(String(gateway[`${name.toUpperCase()}_URL`]));
+      expect([url.protocol, url.hostname, url.port]).toEqual(['http:', name, env(name).PORT]);
+    }
+  });
+
+  it('declares the named volumes that keep PostgreSQL and RabbitMQ data', () => {
+    const declared = Object.keys(obj(compose.volumes));
+    for (const name of ['postgres', 'rabbitmq']) {
+      const volumes = (service(name).volumes as string[]) ?? [];
+      expect(volumes.length).toBeGreaterThan(0);
+      for (const volume of volumes) expect(declared).toContain(volume.split(':')[0]);
+    }
+  });
+});
+
+describe('infra/Dockerfile', () => {
+  const stages = [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gim)].map((m) => m[1]);
+  const runtime = dockerfile.slice(dockerfile.search(/^FROM\s+\S+\s+AS\s+runtime\b/im));
+
+  it('builds in a build stage and runs from a final runtime stage', () => {
+    expect(stages).toContain('build');
+    expect(stages[stages.length - 1]).toBe('runtime');
+  });
+
+  it('runs the selected service as a non-root user', () => {
+    const user = [...runtime.matchAll(/^USER\s+(\S+)/gim)].map((m) => m[1]).pop();
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+    expect(runtime).toMatch(/^ARG SERVICE\b/m);
+    expect(runtime).toMatch(/^CMD .*exec node .*services\/\$\{SERVICE\}\/dist\/main\.js/m);
+  });
+});

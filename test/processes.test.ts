@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
+
+// These tests run the built services as real processes (pnpm test builds before jest).
+const ROOT = join(__dirname, '..');
+const SERVICES = ['gateway', 'catalog', 'cleanup', 'scheduler', 'webhooks'];
+
+beforeAll(() => {
+  for (const service of SERVICES) {
+    if (!existsSync(join(ROOT, 'services', service, 'dist', 'main.js'))) {
+      throw new Error('Build the workspace first (pnpm build); pnpm test does it.');
+    }
+  }
+});
+
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+test.each(SERVICES)('%s stops at start naming every bad environment variable', async (service) => {
+  const secret = 'short-secret';
+  const proc = run([`services/${service}/dist/main.js`], {
+    PORT: 'eighty',
+    DATABASE_URL: 'mysql://db/mcs',
+    LOG_LEVEL: 'loud',
+    INTERNAL_SECRET: secret,
+  });
+  expect(await proc.exit).toBe(78);
+  const output = proc.output();
+  for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'INTERNAL_SECRET'])
+    expect(output).toContain(`- ${name} `);
+  expect(output).not.toContain(secret);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('pnpm start', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv();
+  });
+  afterAll(() => env.cleanup());
+
+  test('starts all five services healthy behind the gateway, and Ctrl-C stops them all', async () => {
+    const ports = await Promise.all(SERVICES.map(() => freePort()));
+    const portEnv = Object.fromEntries(
+      SERVICES.map((s, i) => [`MCS_${s.toUpperCase()}_PORT`, String(ports[i])]),
+    );
+    const start = run(['scripts/start.js'], {
+      ...portEnv,
+      DATABASE_URL: env.databaseUrl,
+      BROKER_NAMESPACE: env.namespace,
+      REDIS_PREFIX: env.redisPrefix,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      await waitFor(() => start.output().includes('Media Cleanup Service is up'), {
+        timeoutMs: 60_000,
+        what: 'the start script to report the services up',
+      });
+      const health = await fetch(`http://127.0.0.1:${ports[0]}/health`);
+      expect(health.status).toBe(200);
+      const report = (await health.json()) as { checks: { name: string; status: string }[] };
+      expect(report.checks.filter((c) => c.status === 'ok')).toHaveLength(7);
+      // No INTERNAL_SECRET was set: the five services generated one, once, and share it.
+      const client = new Client({ connectionString: env.databaseUrl });
+      await client.connect();
+      const { rows } = await client.query(`SELECT name FROM platform.secrets`);
+      await client.end();
+      expect(rows).toEqual([{ name: 'internal_secret' }]);
+    } finally {
+      start.child.kill('SIGINT');
+    }
+    expect(await start.exit).toBe(0);
+    // Every service stopped: nothing answers on their ports any more.
+    for (const port of ports) {
+      await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+    }
+  }, 90_000);
+});

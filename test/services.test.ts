@@ -1,0 +1,147 @@
+import { join } from 'node:path';
+import { Pool } from 'pg';
+import { signInternalRequest } from '@mcs/kit';
+import { createTestEnv, prismaDrift, TEST_INTERNAL_SECRET, type TestEnv } from '@mcs/kit/testing';
+import { startCatalog } from '../services/catalog/src/server';
+import { startCleanup } from '../services/cleanup/src/server';
+import { startGateway } from '../services/gateway/src/server';
+import { startScheduler } from '../services/scheduler/src/server';
+import { startWebhooks } from '../services/webhooks/src/server';
+
+type Started = {
+  url: string;
+  db: { inboxMessage: { create(args: unknown): Promise<unknown> } };
+  stop(): Promise<void>;
+};
+
+let env: TestEnv;
+let pool: Pool;
+const running: Record<string, Started> = {};
+const INTERNAL = ['catalog', 'cleanup', 'scheduler', 'webhooks'] as const;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  pool = new Pool({ connectionString: env.databaseUrl });
+  const runtime = env.runtimeConfig();
+  const [catalog, cleanup, scheduler, webhooks] = await Promise.all([
+    startCatalog({ runtime }),
+    startCleanup({ runtime }),
+    startScheduler({ runtime }),
+    startWebhooks({ runtime }),
+  ]);
+  Object.assign(running, { catalog, cleanup, scheduler, webhooks });
+  running.gateway = await startGateway({
+    runtime,
+    services: {
+      catalog: catalog.url,
+      cleanup: cleanup.url,
+      scheduler: scheduler.url,
+      webhooks: webhooks.url,
+    },
+    internalTimeoutMs: 2000,
+  });
+});
+afterAll(async () => {
+  await Promise.all(Object.values(running).map((service) => service.stop()));
+  await pool.end();
+  await env.cleanup();
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+test('the gateway reports every service and dependency healthy', async () => {
+  const health = await get(`${running.gateway?.url}/health`);
+  expect(health.status).toBe(200);
+  expect(health.body).toMatchObject({ status: 'ok', live: true, ready: true, version: '0.1.0' });
+  const checks = health.body.checks as { name: string; status: string }[];
+  expect(checks.map((c) => [c.name, c.status]).sort()).toEqual(
+    ['broker', 'catalog', 'cleanup', 'database', 'redis', 'scheduler', 'webhooks'].map((name) => [
+      name,
+      'ok',
+    ]),
+  );
+});
+
+test('the gateway answers /version', async () => {
+  expect((await get(`${running.gateway?.url}/version`)).body).toEqual({
+    program: 'Media Cleanup Service',
+    version: '0.1.0',
+    api_version: 'v1',
+    commit: null,
+    build_date: null,
+  });
+});
+
+describe.each(INTERNAL)('%s', (name) => {
+  const url = () => running[name]?.url as string;
+
+  test('is ready and exposes metrics', async () => {
+    expect((await get(`${url()}/health`)).body).toMatchObject({ ready: true });
+    const metrics = await (await fetch(`${url()}/metrics`)).text();
+    expect(metrics).toContain(`service="${name}"`);
+    expect(metrics).toContain('http_request_duration_seconds_count');
+  });
+
+  test('refuses internal requests without a valid gateway signature', async () => {
+    const unsigned = await get(`${url()}/api/candidates`);
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.type).toMatch(/^application\/problem\+json/);
+    expect(unsigned.body.code).toBe('invalid_signature');
+    const expired = signInternalRequest(TEST_INTERNAL_SECRET, {
+      method: 'GET',
+      url: '/api/candidates',
+      body: undefined,
+      principal: { type: 'system' },
+      timestampMs: Date.now() - 60_000,
+    });
+    expect((await get(`${url()}/api/candidates`, expired)).status).toBe(401);
+  });
+
+  test('lets a signed request through to routing (no domain route exists yet: 404)', async () => {
+    const headers = signInternalRequest(TEST_INTERNAL_SECRET, {
+      method: 'GET',
+      url: '/api/candidates',
+      body: undefined,
+      principal: { type: 'system' },
+    });
+    const response = await get(`${url()}/api/candidates`, headers);
+    expect(response).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
+});
+
+describe.each([...INTERNAL, 'gateway'])('%s data', (name) => {
+  test('its Prisma schema matches its migrated database (no drift)', async () => {
+    const schemaFile = join(__dirname, '..', 'services', name, 'prisma', 'schema.prisma');
+    expect(await prismaDrift(schemaFile, env.databaseUrl, name)).toEqual([]);
+  });
+
+  test('Prisma writes land in its own schema', async () => {
+    await running[name]?.db.inboxMessage.create({
+      data: { consumer: 'schema-test', messageId: '00000000-0000-4000-8000-000000000001' },
+    });
+    const { rows } = await pool.query(
+      `SELECT table_schema FROM information_schema.tables WHERE table_name = 'inbox' ORDER BY 1`,
+    );
+    expect(rows.map((r: { table_schema: string }) => r.table_schema)).not.toContain('public');
+    const { rows: inbox } = await pool.query(`SELECT consumer FROM "${name}".inbox`);
+    expect(inbox).toEqual([{ consumer: 'schema-test' }]);
+  });
+});
+
+test('when a service stops, the gateway reports not ready and names it', async () => {
+  await running.webhooks?.stop();
+  delete running.webhooks;
+  const health = await get(`${running.gateway?.url}/health`);
+  expect(health.status).toBe(503);
+  const failing = (health.body.checks as { name: string; status: string }[]).filter(
+    (c) => c.status === 'fail',
+  );
+  expect(failing.map((c) => c.name)).toEqual(['webhooks']);
+});
