@@ -3,6 +3,7 @@ export * from './context';
 export * from './errors';
 export * from './logger';
 export * from './runtime';
+export * from './service';
 export * from './runtime-config';
 export * from './version';
 export * from './data/database';

@@ -184,3 +184,27 @@ test('an invalid payload goes to the dead-letter queue at once, without reaching
   expect(dead).toEqual(['{"token_id":"seven"}']);
   expect(calls).toBe(0);
 });
+
+test('stopping a consumer lets the message in progress finish and acks it', async () => {
+  let entered!: () => void;
+  const inHandler = new Promise<void>((resolve) => (entered = resolve));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const consumer = await startConsumer(async (message, tx) => {
+    entered();
+    await gate;
+    await recordEffect(message, tx);
+  });
+  await world.publisher.publish(NAME, { token_id: 6, prefix: 'abcdef012345' });
+  await inHandler;
+  const stopped = consumer.stop();
+  release();
+  await stopped;
+  expect(await effects()).toEqual([6]);
+  // Acked before the channel closed: nothing is waiting to be redelivered.
+  const connection = await connect(TEST_AMQP_URL);
+  const channel = await connection.createChannel();
+  const { messageCount } = await channel.checkQueue(consumer.queue);
+  await connection.close();
+  expect(messageCount).toBe(0);
+});

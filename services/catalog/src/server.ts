@@ -1,27 +1,19 @@
 import { join } from 'node:path';
-import { serveInternalApi, startRuntime, type Runtime } from '@mcs/kit';
+import { startService, type StartedService } from '@mcs/kit';
 import type { CatalogConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 
-export interface CatalogService {
-  runtime: Runtime;
-  db: Db;
-  url: string;
-  stop(): Promise<void>;
-}
+export type CatalogService = StartedService<Db>;
 
-export async function startCatalog(
+export function startCatalog(
   config: CatalogConfig,
   options: { handleSignals?: boolean } = {},
 ): Promise<CatalogService> {
-  const runtime = await startRuntime({
+  return startService({
     service: SCHEMA,
     config: config.runtime,
     migrations: join(__dirname, '..', 'prisma', 'migrations'),
     handleSignals: options.handleSignals,
+    createDb,
   });
-  const db = createDb(runtime.pool);
-  runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
-  const server = await serveInternalApi(runtime);
-  return { runtime, db, url: `http://127.0.0.1:${server.port}`, stop: runtime.stop };
 }

@@ -1,27 +1,19 @@
 import { join } from 'node:path';
-import { serveInternalApi, startRuntime, type Runtime } from '@mcs/kit';
+import { startService, type StartedService } from '@mcs/kit';
 import type { WebhooksConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 
-export interface WebhooksService {
-  runtime: Runtime;
-  db: Db;
-  url: string;
-  stop(): Promise<void>;
-}
+export type WebhooksService = StartedService<Db>;
 
-export async function startWebhooks(
+export function startWebhooks(
   config: WebhooksConfig,
   options: { handleSignals?: boolean } = {},
 ): Promise<WebhooksService> {
-  const runtime = await startRuntime({
+  return startService({
     service: SCHEMA,
     config: config.runtime,
     migrations: join(__dirname, '..', 'prisma', 'migrations'),
     handleSignals: options.handleSignals,
+    createDb,
   });
-  const db = createDb(runtime.pool);
-  runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
-  const server = await serveInternalApi(runtime);
-  return { runtime, db, url: `http://127.0.0.1:${server.port}`, stop: runtime.stop };
 }
