@@ -21,3 +21,15 @@ CREATE TABLE inbox (
   PRIMARY KEY (consumer, message_id)
 );
 CREATE INDEX inbox_processed_at_idx ON inbox (processed_at);
+
+-- Outcomes of idempotent API requests (kit data/idempotency.ts), for services that own
+-- mutating /api/v1 operations; purged by housekeeping after the retention period.
+CREATE TABLE idempotent_requests (
+  token_id   BIGINT NOT NULL,
+  key        TEXT NOT NULL,
+  status     INTEGER NOT NULL,
+  body       JSONB NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  PRIMARY KEY (token_id, key)
+);
+CREATE INDEX idempotent_requests_created_at_idx ON idempotent_requests (created_at);

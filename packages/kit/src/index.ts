@@ -7,6 +7,7 @@ export * from './service';
 export * from './runtime-config';
 export * from './version';
 export * from './data/database';
+export * from './data/idempotency';
 export * from './data/inbox';
 export * from './data/migrate';
 export * from './data/outbox';
