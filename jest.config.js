@@ -3,9 +3,16 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/test'],
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/infra', '<rootDir>/test'],
   testMatch: ['**/test/**/*.test.ts'],
-  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  transform: {
+    '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  // openapi-backend needs @apidevtools/json-schema-ref-parser, which ships ESM only; jest (on
+  // Node 20) cannot require ESM, so that one package is compiled to CommonJS like our sources.
+  transformIgnorePatterns: [
+    '/node_modules/(?!\\.pnpm/@apidevtools\\+json-schema-ref-parser|@apidevtools/json-schema-ref-parser)',
+  ],
   moduleNameMapper: {
     '^@mcs/contracts$': '<rootDir>/packages/contracts/src/index.ts',
     '^@mcs/kit$': '<rootDir>/packages/kit/src/index.ts',

@@ -4,6 +4,7 @@ import { signInternalRequest } from '@mcs/kit';
 import { createTestEnv, prismaDrift, TEST_INTERNAL_SECRET, type TestEnv } from '@mcs/kit/testing';
 import { startCatalog } from '../services/catalog/src/server';
 import { startCleanup } from '../services/cleanup/src/server';
+import { gatewayDefaults } from '../services/gateway/src/config';
 import { startGateway } from '../services/gateway/src/server';
 import { startScheduler } from '../services/scheduler/src/server';
 import { startWebhooks } from '../services/webhooks/src/server';
@@ -30,16 +31,14 @@ beforeAll(async () => {
     startWebhooks({ runtime }),
   ]);
   Object.assign(running, { catalog, cleanup, scheduler, webhooks });
-  running.gateway = await startGateway({
-    runtime,
-    services: {
+  running.gateway = await startGateway(
+    gatewayDefaults(runtime, {
       catalog: catalog.url,
       cleanup: cleanup.url,
       scheduler: scheduler.url,
       webhooks: webhooks.url,
-    },
-    internalTimeoutMs: 2000,
-  });
+    }),
+  );
 });
 afterAll(async () => {
   await Promise.all(Object.values(running).map((service) => service.stop()));

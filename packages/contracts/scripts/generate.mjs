@@ -6,9 +6,12 @@
 // With --check nothing is written; the exit code is 1 when a committed file is out of date.
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+
+const { bundle } = createRequire(import.meta.url)('../lib/bundle.js');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'src', 'generated');
@@ -22,50 +25,23 @@ async function typesOf(document) {
   return astToString(await openapiTS(document, { alphabetize: false }));
 }
 
-const EXTERNAL_REF = '../openapi/external-v1.yaml#/components/schemas/';
 const LOCAL_REF = '#/components/schemas/';
 
 /**
- * The AsyncAPI schemas as an OpenAPI components document, so one generator produces both
- * kinds of types. Schemas the AsyncAPI document borrows from the external OpenAPI document
- * (Candidate, Protection, …) are copied in with everything they reference.
+ * The AsyncAPI schemas as an OpenAPI components document, so one generator produces both kinds
+ * of types; schemas borrowed from the external OpenAPI document are bundled in.
  */
 function eventsAsOpenApi(events, external) {
-  const schemas = structuredClone(events.components.schemas);
-  const pending = [];
-  // Points external refs at local copies and queues every schema a borrowed one refers to.
-  const rewrite = (node, insideBorrowed) => {
-    if (Array.isArray(node)) return node.forEach((item) => rewrite(item, insideBorrowed));
-    if (!node || typeof node !== 'object') return;
-    if (typeof node.$ref === 'string' && node.$ref.startsWith(EXTERNAL_REF)) {
-      node.$ref = LOCAL_REF + node.$ref.slice(EXTERNAL_REF.length);
-      pending.push(node.$ref.slice(LOCAL_REF.length));
-    } else if (insideBorrowed && typeof node.$ref === 'string') {
-      pending.push(node.$ref.slice(LOCAL_REF.length));
-    }
-    for (const value of Object.values(node)) rewrite(value, insideBorrowed);
-  };
-  rewrite(schemas, false);
-  const borrowed = new Set();
-  while (pending.length > 0) {
-    const name = pending.pop();
-    if (borrowed.has(name)) continue;
-    const schema = external.components.schemas[name];
-    if (!schema) throw new Error(`events.yaml refers to unknown external schema ${name}`);
-    if (schemas[name] !== undefined) {
-      throw new Error(
-        `Schema ${name} is defined in events.yaml and external-v1.yaml: refer to one`,
-      );
-    }
-    borrowed.add(name);
-    schemas[name] = structuredClone(schema);
-    rewrite(schemas[name], true);
-  }
+  const { components } = bundle(
+    { components: { schemas: events.components.schemas } },
+    '../openapi/external-v1.yaml',
+    external,
+  );
   return {
     openapi: '3.1.0',
     info: { title: 'events', version: events.info.version },
     paths: {},
-    components: { schemas },
+    components,
   };
 }
 
@@ -117,7 +93,8 @@ const events = readYaml('asyncapi/events.yaml');
 const files = {
   'external-v1.ts': banner('openapi/external-v1.yaml') + (await typesOf(external)),
   'internal.ts':
-    banner('openapi/internal.yaml') + (await typesOf(readYaml('openapi/internal.yaml'))),
+    banner('openapi/internal.yaml') +
+    (await typesOf(bundle(readYaml('openapi/internal.yaml'), './external-v1.yaml', external))),
   'events.ts': banner('asyncapi/events.yaml') + (await typesOf(eventsAsOpenApi(events, external))),
   'messages.ts': messageCatalogue(events),
 };

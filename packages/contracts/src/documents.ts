@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { bundle } from '../lib/bundle';
 
 /**
  * The hand-written contract documents, read from the package (src/ and dist/ both sit one
@@ -29,5 +30,45 @@ function load(path: string): JsonObject {
 }
 
 export const externalOpenApiDocument = (): JsonObject => load(documentPaths.externalOpenApi);
-export const internalOpenApiDocument = (): JsonObject => load(documentPaths.internalOpenApi);
 export const eventsDocument = (): JsonObject => load(documentPaths.events);
+
+/** The internal document with the components it borrows from the external one bundled in. */
+export const internalOpenApiDocument = (): JsonObject =>
+  bundle(
+    load(documentPaths.internalOpenApi),
+    './external-v1.yaml',
+    load(documentPaths.externalOpenApi),
+  );
+
+type OpenApi = {
+  info: JsonObject;
+  tags?: unknown[];
+  paths: JsonObject;
+  components: Record<string, JsonObject>;
+};
+
+/**
+ * Internal and external routes in one document (served at /openapi.json, /docs, /redoc).
+ * Internal operations keep their `internal:*` tags and "no compatibility guarantee" wording.
+ */
+export function combinedOpenApiDocument(): JsonObject {
+  const internal = internalOpenApiDocument() as unknown as OpenApi;
+  const external = externalOpenApiDocument() as unknown as OpenApi;
+  const components: Record<string, JsonObject> = { ...external.components };
+  for (const [kind, entries] of Object.entries(internal.components)) {
+    components[kind] = { ...components[kind], ...entries };
+  }
+  return {
+    ...internal,
+    info: {
+      ...internal.info,
+      title: 'Media Cleanup Service API (internal and external routes)',
+      description:
+        'Every route of the service. Routes under `/api/v1` are the supported, versioned external API; ' +
+        'all other routes (tags `internal:*`) are the web UI API and carry no compatibility guarantee.',
+    },
+    tags: [...(external.tags ?? []), ...(internal.tags ?? [])],
+    paths: { ...internal.paths, ...external.paths },
+    components,
+  };
+}

@@ -23,7 +23,7 @@ export interface ServiceOptions<D> {
    * Builds the HTTP app. Internal services omit it: they get the ops routes plus /api behind
    * the gateway signature (serveInternalApi), with `mount` adding their routes.
    */
-  app?: (runtime: Runtime, db: D) => Express;
+  app?: (runtime: Runtime, db: D) => Express | Promise<Express>;
   mount?: (api: Router, runtime: Runtime, db: D) => void;
 }
 
@@ -35,7 +35,7 @@ export async function startService<D extends { $disconnect(): Promise<void> }>(
   const db = options.createDb(runtime.pool);
   runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
   const server = options.app
-    ? await runtime.serve(options.app(runtime, db))
+    ? await runtime.serve(await options.app(runtime, db))
     : await serveInternalApi(runtime, (api) => options.mount?.(api, runtime, db));
   return { runtime, db, url: `http://127.0.0.1:${server.port}`, stop: runtime.stop };
 }

@@ -9,6 +9,22 @@ const schema = {
   SCHEDULER_URL: env.url('http://127.0.0.1:8103', http),
   WEBHOOKS_URL: env.url('http://127.0.0.1:8104', http),
   INTERNAL_TIMEOUT_MS: env.int(10000, { min: 100, max: 120000 }),
+  /** Requests per token per minute on /api/v1; 0 disables the limit. */
+  RATE_LIMIT_PER_MINUTE: env.int(1200, { min: 0, max: 1_000_000 }),
+  /** Login and setup attempts per client IP per minute. */
+  LOGIN_ATTEMPTS_PER_MINUTE: env.int(5, { min: 1, max: 1000 }),
+  IDEMPOTENCY_RETENTION_HOURS: env.int(24, { min: 24, max: 24 * 365 }),
+  /** How long a verified token stays cached; revocation events drop entries at once. */
+  TOKEN_CACHE_TTL_MS: env.int(1000, { min: 0, max: 60000 }),
+  COOKIE_SECURE: env.oneOf(['auto', 'true', 'false'], 'auto'),
+  /** Express "trust proxy": false, true, a hop count or a list of addresses/subnets. */
+  TRUST_PROXY: env.string('false'),
+  /** Reverse-proxy base path prefixed to the discovery links, e.g. /media-cleanup. */
+  PUBLIC_BASE_PATH: env.pattern(
+    '/',
+    /^\/([A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*)?$/,
+    'a path like /mcs',
+  ),
 };
 
 export type ServiceName = 'catalog' | 'cleanup' | 'scheduler' | 'webhooks';
@@ -17,6 +33,37 @@ export interface GatewayConfig {
   runtime: ReturnType<typeof runtimeConfig>;
   services: Record<ServiceName, string>;
   internalTimeoutMs: number;
+  rateLimitPerMinute: number;
+  loginAttemptsPerMinute: number;
+  idempotencyRetentionHours: number;
+  tokenCacheTtlMs: number;
+  cookieSecure: 'auto' | 'true' | 'false';
+  trustProxy: boolean | number | string;
+  basePath: string;
+}
+
+function trustProxy(raw: string): boolean | number | string {
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** Defaults for everything but the runtime, for tests and tools that build a config in code. */
+export function gatewayDefaults(
+  runtime: GatewayConfig['runtime'],
+  services: GatewayConfig['services'],
+): GatewayConfig {
+  return {
+    runtime,
+    services,
+    internalTimeoutMs: 10000,
+    rateLimitPerMinute: 1200,
+    loginAttemptsPerMinute: 5,
+    idempotencyRetentionHours: 24,
+    tokenCacheTtlMs: 1000,
+    cookieSecure: 'auto',
+    trustProxy: false,
+    basePath: '',
+  };
 }
 
 /** The only reader of the environment; stops the process naming every bad variable. */
@@ -32,6 +79,13 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
         webhooks: vars.WEBHOOKS_URL,
       },
       internalTimeoutMs: vars.INTERNAL_TIMEOUT_MS,
+      rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+      loginAttemptsPerMinute: vars.LOGIN_ATTEMPTS_PER_MINUTE,
+      idempotencyRetentionHours: vars.IDEMPOTENCY_RETENTION_HOURS,
+      tokenCacheTtlMs: vars.TOKEN_CACHE_TTL_MS,
+      cookieSecure: vars.COOKIE_SECURE,
+      trustProxy: trustProxy(vars.TRUST_PROXY),
+      basePath: vars.PUBLIC_BASE_PATH === '/' ? '' : vars.PUBLIC_BASE_PATH,
     }),
     source,
   );

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { createHttpApp, startService, type StartedService } from '@mcs/kit';
+import { startService, type StartedService } from '@mcs/kit';
+import { gatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
-import { serviceChecks } from './health';
-import { statusRoutes } from './routes/status.routes';
 
 export type GatewayService = StartedService<Db>;
 
@@ -17,16 +16,6 @@ export function startGateway(
     migrations: join(__dirname, '..', 'prisma', 'migrations'),
     handleSignals: options.handleSignals,
     createDb,
-    app: (runtime) => {
-      Object.assign(runtime.checks, serviceChecks(config.services));
-      return createHttpApp({
-        log: runtime.log,
-        metrics: runtime.metrics,
-        routes: (root) => {
-          runtime.opsRoutes(root);
-          root.use(statusRoutes(runtime.version));
-        },
-      });
-    },
+    app: (runtime, db) => gatewayApp(runtime, db, config),
   });
 }

@@ -62,10 +62,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setup/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the first administrator exists
+         * @description Whether the first administrator exists.
+         */
+        get: operations["getSetupStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the first administrator and log in
+         * @description Only before setup; afterwards 409 `setup_already_complete`. Limited with login attempts per client IP.
+         */
+        post: operations["completeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with username and password
+         * @description Log in with username and password.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this session
+         * @description End this session.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The logged-in user, the CSRF token and permissions
+         * @description The logged-in user, the CSRF token and permissions.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the own password (local accounts)
+         * @description Ends the user's other sessions; this one survives.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description List users.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Create a user.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a user's role, password, email, display name or enabled flag
+         * @description Ends the user's other sessions when password, role or enabled change.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Delete a user
+         * @description Delete a user.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens (revoked ones too), newest first
+         * @description List API tokens (revoked ones too), newest first.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create an API token; its plaintext is returned this once only
+         * @description Create an API token; its plaintext is returned this once only.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/api-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token (soft; it stays listed)
+         * @description Revoke an API token (soft; it stays listed).
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description `admin` manages settings, users, rules and tasks; `user` uses the library views.
+         * @enum {string}
+         */
+        Role: "admin" | "user";
+        /** @description Login name, 3 to 64 of letters, digits and `._@-`; unique case-insensitively. */
+        Username: string;
+        /** @description 8 to 128 characters. */
+        Password: string;
+        UserSummary: {
+            id: number;
+            username: string;
+            display_name: string;
+            role: components["schemas"]["Role"];
+            email: string | null;
+            enabled: boolean;
+            /** @enum {string} */
+            auth_provider: "local" | "oidc";
+            created_at: components["schemas"]["Timestamp"];
+            last_login_at: components["schemas"]["Timestamp"] | null;
+        };
+        UserPage: {
+            items: components["schemas"]["UserSummary"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        SessionResponse: {
+            user: components["schemas"]["UserSummary"];
+            /** @description Send as `X-CSRF-Token` on mutating requests. */
+            csrf_token: string;
+            session_expires_at: components["schemas"]["Timestamp"];
+        };
+        MeResponse: components["schemas"]["SessionResponse"] & {
+            permissions: {
+                candidates_page: boolean;
+                manage: boolean;
+            };
+        };
+        SetupRequest: {
+            username: components["schemas"]["Username"];
+            password: components["schemas"]["Password"];
+            /** Format: email */
+            email?: string | null;
+            display_name?: string | null;
+        };
+        LoginRequest: {
+            username: string;
+            password: string;
+        };
+        PasswordChangeRequest: {
+            current_password: string;
+            new_password: components["schemas"]["Password"];
+        };
+        UserCreateRequest: {
+            username: components["schemas"]["Username"];
+            password: components["schemas"]["Password"];
+            role: components["schemas"]["Role"];
+            /** Format: email */
+            email?: string | null;
+            display_name?: string | null;
+            /** @default true */
+            enabled: boolean;
+        };
+        UserUpdateRequest: {
+            role?: components["schemas"]["Role"];
+            password?: components["schemas"]["Password"];
+            /** Format: email */
+            email?: string | null;
+            display_name?: string;
+            enabled?: boolean;
+        };
+        ApiToken: {
+            id: number;
+            name: string;
+            /** @description The non-secret lookup prefix. */
+            token_prefix: string;
+            scopes: components["schemas"]["Scope"][];
+            expires_at: components["schemas"]["Timestamp"] | null;
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            revoked_at: components["schemas"]["Timestamp"] | null;
+            /** @description The administrator who created it; `null` for tokens made with the operator CLI. */
+            created_by: {
+                id: number;
+                username: string;
+            } | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        ApiTokenCreateRequest: {
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            /** @description Optional; must be in the future. Absent or null = never expires. */
+            expires_at?: components["schemas"]["TimestampInput"] | null;
+        };
+        ApiTokenCreated: components["schemas"]["ApiToken"] & {
+            /** @description The plaintext token, shown this once only. */
+            token: string;
+        };
         HealthCheck: {
             /** @description database, redis, broker, catalog, cleanup, scheduler or webhooks */
             name: string;
@@ -92,9 +406,190 @@ export interface components {
             commit: string | null;
             build_date: string | null;
         };
+        /**
+         * @description Input timestamp: RFC 3339 with `Z` or a numeric offset (`2026-03-01T12:00:00Z`, `2026-03-01T13:00:00+01:00`); a value without an offset (`2026-03-01T12:00:00`) is taken as UTC. A date without a time, or anything unparseable, is rejected with 422.
+         * @example 2026-04-15T00:00:00Z
+         */
+        TimestampInput: string;
+        /**
+         * @description An API token scope.
+         * @enum {string}
+         */
+        Scope: "system:read" | "media:read" | "candidates:read" | "candidates:manage" | "events:read" | "protections:read" | "protections:manage" | "tasks:read" | "tasks:run";
+        /**
+         * Format: date-time
+         * @description Output timestamp, RFC 3339 in UTC with `Z` and millisecond precision.
+         * @example 2026-03-01T12:00:00.000Z
+         */
+        Timestamp: string;
+        /**
+         * @description RFC 9457 problem document used for every error response. Never contains stack traces, SQL, filesystem paths, token material or secrets.
+         * @example {
+         *       "type": "urn:mcs:problem:insufficient_scope",
+         *       "title": "Insufficient scope",
+         *       "status": 403,
+         *       "detail": "This API token requires the candidates:manage scope.",
+         *       "code": "insufficient_scope",
+         *       "request_id": "01HV6ZQ7K3M1Y8T2W4N5P6R7S8"
+         *     }
+         */
+        Problem: {
+            /**
+             * Format: uri-reference
+             * @description `urn:mcs:problem:<code>`.
+             * @example urn:mcs:problem:insufficient_scope
+             */
+            type: string;
+            /**
+             * @description Short fixed summary for the `code`.
+             * @example Insufficient scope
+             */
+            title: string;
+            /** @description Same as the HTTP status. */
+            status: number;
+            /** @description One human-readable sentence about this occurrence; never empty. */
+            detail: string;
+            /**
+             * @description Stable machine-readable code: `malformed_json`, `invalid_cursor`, `missing_token`, `invalid_token`, `token_revoked`, `token_expired`, `insufficient_scope`, `not_found`, `method_not_allowed`, `candidate_protected`, `file_operation_pending`, `rule_managed_protection`, `task_disabled`, `main_server_required`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `validation_failed`, `postpone_not_after_deadline`, `target_mismatch`, `idempotency_key_reused`, `rate_limited`, `internal_error`, `setup_required`, `service_unavailable`.
+             * @example insufficient_scope
+             */
+            code: string;
+            /** @description Only for `validation_failed`; every failing field. */
+            errors?: components["schemas"]["ValidationError"][];
+            /**
+             * @description The value of the `X-Request-Id` response header.
+             * @example 01HV6ZQ7K3M1Y8T2W4N5P6R7S8
+             */
+            request_id: string;
+        };
+        /** @description One failing input field. */
+        ValidationError: {
+            /**
+             * @description Where the failing input is.
+             * @enum {string}
+             */
+            in: "body" | "query" | "path" | "header";
+            /**
+             * @description The parameter, header or body field (nested body fields as `a.b`, array items as `a[0]`).
+             * @example per_page
+             */
+            name: string;
+            /**
+             * @description A human-readable sentence.
+             * @example Must be between 1 and 200.
+             */
+            message: string;
+        };
+        /**
+         * @description A `validation_failed` problem; `errors` lists every failing field.
+         * @example {
+         *       "type": "urn:mcs:problem:validation_failed",
+         *       "title": "Validation failed",
+         *       "status": 422,
+         *       "detail": "The request has 1 invalid field.",
+         *       "code": "validation_failed",
+         *       "errors": [
+         *         {
+         *           "in": "query",
+         *           "name": "per_page",
+         *           "message": "Must be between 1 and 200."
+         *         }
+         *       ],
+         *       "request_id": "01HV6ZQ9D0A2B3C4D5E6F7G8H9"
+         *     }
+         */
+        ValidationProblem: components["schemas"]["Problem"] & {
+            /** @constant */
+            type: "urn:mcs:problem:validation_failed";
+            /** @constant */
+            status: 422;
+            /** @constant */
+            code: "validation_failed";
+            errors: components["schemas"]["ValidationError"][];
+        };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description Not logged in (`unauthenticated`) or wrong credentials (`invalid_credentials`). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing role (`forbidden`) or CSRF proof (`csrf_failed`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unknown record (`not_found`). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description State conflict: `setup_already_complete`, `username_taken`, `last_admin`, `cannot_delete_self`, `not_local_account`. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not JSON (`unsupported_media_type`). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid input (`validation_failed`, with `errors`). */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ValidationProblem"];
+            };
+        };
+        /** @description Too many attempts from this address (`rate_limited`); see `Retry-After`. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Setup not finished (`setup_required`) or a dependency is down (`service_unavailable`). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+        PerPage: number;
+        /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+        Page: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -171,6 +666,355 @@ export interface operations {
                     "application/json": components["schemas"]["Version"];
                 };
             };
+        };
+    };
+    getSetupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Setup state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        setup_complete: boolean;
+                        version: string;
+                    };
+                };
+            };
+        };
+    };
+    completeSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The administrator exists and is logged in (`Set-Cookie`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged in (`Set-Cookie`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out; the cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Case-insensitive substring of username, display name or email. */
+                search?: string;
+                /** @description Only users with this role. */
+                role?: components["schemas"]["Role"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users ordered by username. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User ID. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token, without its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ApiToken"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The token record and its plaintext `token`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token ID. */
+                token_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token with `revoked_at` set (repeating keeps the first time). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -11,6 +11,11 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** Largest accepted JSON body, e.g. "256kb". */
   bodyLimit?: string;
+  /**
+   * Parse JSON bodies up front (default). The gateway turns it off: its check order puts
+   * authentication before body errors, so it reads bodies itself later in the pipeline.
+   */
+  parseJsonBodies?: boolean;
   /** Express `trust proxy` setting, for req.ip and req.secure behind a reverse proxy. */
   trustProxy?: boolean | string | number;
   /** Registers the routes; called between the common front and back middleware. */
@@ -30,19 +35,21 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestContext);
   app.use(securityHeaders());
   if (options.metrics) app.use(options.metrics.httpMiddleware);
-  app.use(
-    express.json({
-      limit: options.bodyLimit ?? '256kb',
-      // Scalars and arrays are parsed so validation can answer 422 "must be an object"
-      // instead of the parser's 400.
-      strict: false,
-      type: ['application/json', 'application/*+json'],
-      // Kept for the gateway-signature body digest (http/internal-auth.ts).
-      verify: (req, _res, buf) => {
-        (req as RawBodyRequest).rawBody = buf;
-      },
-    }),
-  );
+  if (options.parseJsonBodies !== false) {
+    app.use(
+      express.json({
+        limit: options.bodyLimit ?? '256kb',
+        // Scalars and arrays are parsed so validation can answer 422 "must be an object"
+        // instead of the parser's 400.
+        strict: false,
+        type: ['application/json', 'application/*+json'],
+        // Kept for the gateway-signature body digest (http/internal-auth.ts).
+        verify: (req, _res, buf) => {
+          (req as RawBodyRequest).rawBody = buf;
+        },
+      }),
+    );
+  }
 
   options.routes(app);
 

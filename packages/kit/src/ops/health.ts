@@ -1,4 +1,5 @@
 import express, { type Router } from 'express';
+import { withTimeout } from '../timeout';
 
 /**
  * /health (readiness: every check must pass, 503 otherwise) and /health/live (the process
@@ -24,14 +25,8 @@ export interface HealthReport {
 
 async function runCheck(name: string, check: HealthCheck, timeoutMs: number): Promise<CheckResult> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      check(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
+    await withTimeout(check(), timeoutMs);
     return { name, status: 'ok', latency_ms: Math.round(performance.now() - started), error: null };
   } catch (error) {
     return {
@@ -40,8 +35,6 @@ async function runCheck(name: string, check: HealthCheck, timeoutMs: number): Pr
       latency_ms: Math.round(performance.now() - started),
       error: error instanceof Error ? error.message.slice(0, 200) : 'check failed',
     };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

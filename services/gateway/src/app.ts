@@ -1,0 +1,104 @@
+import type { Express } from 'express';
+import { createHttpApp, createInternalClient, Subscriber, type Runtime } from '@mcs/kit';
+import type { GatewayConfig } from './config';
+import type { Db } from './db';
+import { serviceChecks } from './health';
+import { combinedDocs, externalDocs } from './http/docs';
+import { externalApi } from './http/external';
+import { internalApi, type Handler } from './http/internal';
+import { setupGuard } from './http/setup-guard';
+import { Contract } from './openapi/contract';
+import { apiTokenRoutes } from './routes/api-tokens.routes';
+import { authRoutes } from './routes/auth.routes';
+import { setupRoutes } from './routes/setup.routes';
+import { statusRoutes } from './routes/status.routes';
+import { userRoutes } from './routes/users.routes';
+import { ApiTokenService } from './services/api-token.service';
+import { AuthService } from './services/auth.service';
+import { IdempotencyService } from './services/idempotency.service';
+import { RateLimiter } from './services/rate-limit.service';
+import { SessionService } from './services/session.service';
+import { SetupService } from './services/setup.service';
+import { TokenAuthService } from './services/token-auth.service';
+import { UserService } from './services/user.service';
+
+/** Wires the gateway: services, the two API pipelines, docs, status routes. */
+export async function gatewayApp(
+  runtime: Runtime,
+  db: Db,
+  config: GatewayConfig,
+): Promise<Express> {
+  const clock = () => new Date();
+  const [external, internal] = await Promise.all([Contract.external(), Contract.internal()]);
+  const sessions = new SessionService(db, clock);
+  const setup = new SetupService(db);
+  const tokens = new TokenAuthService(db, clock, config.tokenCacheTtlMs, runtime.log);
+  const rateLimiter = new RateLimiter(runtime.redis, config.runtime.redis.prefix, runtime.log);
+  const call = createInternalClient({
+    secret: runtime.internalSecret,
+    timeoutMs: config.internalTimeoutMs,
+  });
+  const revocations = new Subscriber(
+    runtime.broker,
+    runtime.names,
+    runtime.log,
+    ['gateway.api_token_revoked'],
+    (_name, event) => tokens.drop(event.prefix),
+  );
+  await revocations.start();
+  Object.assign(runtime.checks, serviceChecks(config.services));
+
+  const handlers = requireHandlers(internal, {
+    ...setupRoutes({ config, setup, sessions, version: runtime.version }),
+    ...authRoutes({ config, auth: new AuthService(db, sessions, clock), sessions }),
+    ...userRoutes({ users: new UserService(db, sessions) }),
+    ...apiTokenRoutes({ tokens: new ApiTokenService(db, runtime.outbox, clock) }),
+  });
+  return createHttpApp({
+    log: runtime.log,
+    metrics: runtime.metrics,
+    trustProxy: config.trustProxy,
+    parseJsonBodies: false,
+    routes: (root) => {
+      runtime.opsRoutes(root);
+      root.use(statusRoutes(runtime.version));
+      root.use(combinedDocs(config.basePath));
+      root.use('/api', setupGuard(setup));
+      root.use(externalDocs(config.basePath));
+      root.use(
+        '/api/v1',
+        externalApi({
+          config,
+          contract: external,
+          tokens,
+          rateLimiter,
+          call,
+          idempotency: new IdempotencyService(runtime.pool, config.idempotencyRetentionHours),
+        }),
+      );
+      root.use(
+        '/api',
+        internalApi({ config, contract: internal, sessions, rateLimiter, call, handlers }),
+      );
+    },
+  });
+}
+
+/** Fails at start when the contract names a gateway operation without a handler. */
+function requireHandlers(
+  contract: Contract,
+  handlers: Record<string, Handler>,
+): Record<string, Handler> {
+  const missing = contract
+    .operations()
+    .filter(
+      (op) =>
+        (op['x-service'] ?? 'gateway') === 'gateway' &&
+        !['getHealth', 'getLiveness', 'getVersion'].includes(op.operationId ?? ''),
+    )
+    .map((op) => op.operationId as string)
+    .filter((id) => !handlers[id]);
+  if (missing.length > 0)
+    throw new Error(`Gateway operations without a handler: ${missing.join(', ')}`);
+  return handlers;
+}

@@ -1,0 +1,181 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { AppError, Forbidden, Invalid, RateLimited, type InternalClient } from '@mcs/kit';
+import type { GatewayConfig, ServiceName } from '../config';
+import type { Contract, ContractOperation } from '../openapi/contract';
+import { validateRequest } from '../openapi/validation';
+import { effectiveScopes } from '../security/scopes';
+import type { IdempotencyService, Outcome } from '../services/idempotency.service';
+import type { RateLimiter } from '../services/rate-limit.service';
+import type { TokenAuthService, TokenPrincipal } from '../services/token-auth.service';
+import { readJsonObject } from './body';
+import { normalizeBody, normalizeQuery } from './normalize';
+import { forward } from './proxy';
+import { json, respond } from './respond';
+
+export interface ExternalDeps {
+  config: GatewayConfig;
+  contract: Contract;
+  tokens: TokenAuthService;
+  rateLimiter: RateLimiter;
+  idempotency: IdempotencyService;
+  call: InternalClient;
+}
+
+/** Which service owns each tag of the external API (architecture.md). */
+const OWNER: Record<string, ServiceName> = {
+  candidates: 'cleanup',
+  protections: 'cleanup',
+  events: 'webhooks',
+  media: 'catalog',
+  tasks: 'scheduler',
+  system: 'scheduler',
+};
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * /api/v1: every request goes through the checks of external-api.md 1.9 in their order —
+ * route, authentication, rate limit, scope, body transport, validation, idempotency — and then
+ * to the owning service. Each step reads the contract, so the rules live in one place.
+ */
+export function externalApi(deps: ExternalDeps): Router {
+  const router = express.Router();
+  router.use(async (req, res) => {
+    const path = req.path === '/' ? '/api/v1' : `/api/v1${req.path}`;
+    const match = deps.contract.match(req.method, path);
+    if (match.kind === 'method_not_allowed') {
+      throw new AppError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}.`, {
+        headers: { Allow: match.allow.join(', ') },
+      });
+    }
+    if (match.kind === 'not_found')
+      throw new AppError(404, 'not_found', `No route matches ${req.method} ${path}.`);
+    const { operation } = match;
+    const principal = await deps.tokens.authenticate(req.get('authorization'));
+    await applyRateLimit(deps, principal, res);
+    requireScope(operation, principal);
+    const mutating = MUTATING.has(req.method);
+    const body = mutating ? normalizeBody(await readJsonObject(req, BODY_LIMIT)) : undefined;
+    const query = normalizeQuery(operation, req.query);
+    const errors = validateRequest(deps.contract, operation, {
+      method: req.method,
+      path,
+      query,
+      headers: headersOf(req),
+      body,
+    });
+    if (errors.length > 0) throw new Invalid(errors);
+    respond(
+      res,
+      await dispatch(deps, req, res, { operation, path, query, body, principal, mutating }),
+    );
+  });
+  return router;
+}
+
+interface Dispatch {
+  operation: ContractOperation;
+  path: string;
+  query: Record<string, string | string[]>;
+  body: Record<string, unknown> | undefined;
+  principal: TokenPrincipal;
+  mutating: boolean;
+}
+
+async function dispatch(
+  deps: ExternalDeps,
+  req: Request,
+  res: Response,
+  d: Dispatch,
+): Promise<Outcome> {
+  if (d.operation.operationId === 'getDiscovery')
+    return json(200, discovery(deps.config.basePath, d.principal));
+  const service = OWNER[d.operation.tags?.[0] ?? ''] as ServiceName;
+  const key = d.mutating ? req.get('idempotency-key') : undefined;
+  const send = () =>
+    forward(deps.call, {
+      service,
+      baseUrl: deps.config.services[service],
+      method: req.method,
+      url: withQuery(d.path, d.query),
+      principal: {
+        type: 'api_token',
+        id: d.principal.id,
+        scopes: effectiveScopes(d.principal.scopes),
+      },
+      body: d.body,
+      idempotencyKey: key,
+    });
+  if (!key) return send();
+  const result = await deps.idempotency.run(
+    { tokenId: d.principal.id, key, method: req.method, path: d.path, body: d.body },
+    send,
+  );
+  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  return result;
+}
+
+async function applyRateLimit(
+  deps: ExternalDeps,
+  principal: TokenPrincipal,
+  res: Response,
+): Promise<void> {
+  const limit = deps.config.rateLimitPerMinute;
+  if (limit === 0) return;
+  const decision = await deps.rateLimiter.hit(`token:${principal.id}`, limit);
+  if (!decision) return;
+  res.setHeader('RateLimit-Limit', String(limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+  res.setHeader('RateLimit-Policy', `${limit};w=60`);
+  if (!decision.allowed)
+    throw new RateLimited(
+      decision.resetSeconds,
+      'This API token made too many requests; wait for the window to reset.',
+    );
+}
+
+function requireScope(operation: ContractOperation, principal: TokenPrincipal): void {
+  const scope = operation['x-required-scope'];
+  if (!scope || effectiveScopes(principal.scopes).includes(scope)) return;
+  throw new Forbidden('insufficient_scope', `This API token requires the ${scope} scope.`, {
+    'WWW-Authenticate': `Bearer realm="media-cleanup", error="insufficient_scope", scope="${scope}"`,
+  });
+}
+
+function discovery(basePath: string, principal: TokenPrincipal) {
+  const names = [
+    'candidates',
+    'events',
+    'movies',
+    'series',
+    'protections',
+    'system',
+    'tasks',
+    'docs',
+    'redoc',
+  ];
+  const resources: Record<string, string> = Object.fromEntries(
+    names.map((n) => [n, `${basePath}/api/v1/${n}`]),
+  );
+  resources.openapi = `${basePath}/api/v1/openapi.json`;
+  return {
+    api_version: 'v1',
+    resources: Object.fromEntries(Object.entries(resources).sort(([a], [b]) => (a < b ? -1 : 1))),
+    granted_scopes: [...principal.scopes].sort(),
+    effective_scopes: effectiveScopes(principal.scopes),
+  };
+}
+
+function headersOf(req: Request): Record<string, string | string[]> {
+  return req.headers as Record<string, string | string[]>;
+}
+
+export function withQuery(path: string, query: Record<string, string | string[]>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

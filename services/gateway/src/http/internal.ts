@@ -1,0 +1,174 @@
+import express, { type Request, type Response, type Router } from 'express';
+import {
+  AppError,
+  Forbidden,
+  Invalid,
+  RateLimited,
+  Unauthorized,
+  type InternalClient,
+} from '@mcs/kit';
+import type { GatewayConfig, ServiceName } from '../config';
+import type { Contract, ContractOperation } from '../openapi/contract';
+import { validateRequest } from '../openapi/validation';
+import type { RateLimiter } from '../services/rate-limit.service';
+import { SessionService, type ActiveSession } from '../services/session.service';
+import { readJsonObject } from './body';
+import { clearSessionCookie, sessionCookieOf } from './cookies';
+import { normalizeBody, normalizeQuery } from './normalize';
+import { forward } from './proxy';
+import { respond } from './respond';
+import { withQuery } from './external';
+import type { Outcome } from '../services/idempotency.service';
+
+/** What a gateway-owned internal operation receives. */
+export interface HandlerContext {
+  req: Request;
+  res: Response;
+  session: ActiveSession | undefined;
+  body: Record<string, unknown>;
+  query: Record<string, string | string[]>;
+  params: Record<string, string>;
+}
+
+export type Handler = (context: HandlerContext) => Promise<Outcome>;
+
+export interface InternalDeps {
+  config: GatewayConfig;
+  contract: Contract;
+  sessions: SessionService;
+  rateLimiter: RateLimiter;
+  call: InternalClient;
+  /** Gateway-owned operations by operationId. */
+  handlers: Record<string, Handler>;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_LIMIT = 256 * 1024;
+/** Operations that start a session: no CSRF token exists yet, so they get other defences. */
+const SESSION_STARTERS = new Set(['login', 'completeSetup']);
+
+/**
+ * Internal UI routes (internal-api.md 1.2): cookie sessions, roles and CSRF, read per
+ * operation from the internal contract (`x-access`, `x-service`), then the gateway's own
+ * handler or the owning service. Bearer tokens are never accepted here.
+ */
+export function internalApi(deps: InternalDeps): Router {
+  const router = express.Router();
+  router.use(async (req, res) => {
+    const path = `/api${req.path}`;
+    const match = deps.contract.match(req.method, path);
+    if (match.kind === 'method_not_allowed') {
+      throw new AppError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}.`, {
+        headers: { Allow: match.allow.join(', ') },
+      });
+    }
+    if (match.kind === 'not_found')
+      throw new AppError(404, 'not_found', `No route matches ${req.method} ${path}.`);
+    const { operation } = match;
+    const session = await authorize(deps, req, res, operation);
+    const body = MUTATING.has(req.method)
+      ? normalizeBody(await readJsonObject(req, BODY_LIMIT))
+      : {};
+    const query = normalizeQuery(operation, req.query);
+    const errors = validateRequest(deps.contract, operation, {
+      method: req.method,
+      path,
+      query,
+      headers: req.headers as Record<string, string | string[]>,
+      body: MUTATING.has(req.method) ? body : undefined,
+    });
+    if (errors.length > 0) throw new Invalid(errors);
+    const params = deps.contract.backend.router.parseRequest(
+      { method: req.method, path, headers: {}, query: {} },
+      operation,
+    ).params as Record<string, string>;
+    respond(res, await dispatch(deps, { req, res, session, body, query, params }, operation, path));
+  });
+  return router;
+}
+
+async function authorize(
+  deps: InternalDeps,
+  req: Request,
+  res: Response,
+  operation: ContractOperation,
+) {
+  const access = operation['x-access'] ?? 'admin';
+  if (SESSION_STARTERS.has(operation.operationId ?? '')) {
+    await guardSessionStart(deps, req);
+    return undefined;
+  }
+  if (access === 'anyone' || access === 'anyone-before-setup') return undefined;
+  const cookie = sessionCookieOf(req);
+  const session = cookie ? await deps.sessions.resolve(cookie) : undefined;
+  if (!session) {
+    if (cookie) clearSessionCookie(req, res, deps.config);
+    throw new Unauthorized('unauthenticated', 'Log in to use this route.');
+  }
+  if (access === 'admin' && session.user.role !== 'admin') {
+    throw new Forbidden('forbidden', 'This route is for administrators.');
+  }
+  if (MUTATING.has(req.method) && !SessionService.csrfMatches(session, req.get('x-csrf-token'))) {
+    throw new Forbidden('csrf_failed', 'The X-CSRF-Token header is missing or wrong.');
+  }
+  return session;
+}
+
+/**
+ * Login and setup have no session (so no CSRF token) yet: they must be JSON (a cross-site form
+ * cannot send that without a preflight), come from our own origin when the browser says where
+ * they come from, and are limited per client address.
+ */
+async function guardSessionStart(deps: InternalDeps, req: Request): Promise<void> {
+  const type = (req.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new AppError(415, 'unsupported_media_type', 'This route accepts application/json only.');
+  }
+  const origin = req.get('origin');
+  if (origin !== undefined && !sameOrigin(origin, req)) {
+    throw new Forbidden('csrf_failed', 'The request comes from another origin.');
+  }
+  const decision = await deps.rateLimiter.hit(
+    `login:${req.ip ?? 'unknown'}`,
+    deps.config.loginAttemptsPerMinute,
+  );
+  if (decision && !decision.allowed) {
+    throw new RateLimited(
+      decision.resetSeconds,
+      'Too many login attempts from this address; try again later.',
+    );
+  }
+}
+
+function sameOrigin(origin: string, req: Request): boolean {
+  try {
+    return new URL(origin).host === req.get('host');
+  } catch {
+    return false;
+  }
+}
+
+async function dispatch(
+  deps: InternalDeps,
+  context: HandlerContext,
+  operation: ContractOperation,
+  path: string,
+): Promise<Outcome> {
+  const owner = operation['x-service'] ?? 'gateway';
+  if (owner === 'gateway') {
+    const handler = deps.handlers[operation.operationId ?? ''];
+    if (!handler) throw new Error(`No gateway handler for ${operation.operationId}`);
+    return handler(context);
+  }
+  const service = owner as ServiceName;
+  const user = context.session?.user;
+  if (!user) throw new Unauthorized('unauthenticated', 'Log in to use this route.');
+  return forward(deps.call, {
+    service,
+    baseUrl: deps.config.services[service],
+    method: context.req.method,
+    url: withQuery(path, context.query),
+    principal: { type: 'user', id: Number(user.id), role: user.role as 'admin' | 'user' },
+    body: MUTATING.has(context.req.method) ? context.body : undefined,
+  });
+}

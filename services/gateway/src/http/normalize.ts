@@ -1,0 +1,53 @@
+import type { FieldError } from '@mcs/kit';
+import { Invalid } from '@mcs/kit';
+import type { ContractOperation } from '../openapi/contract';
+
+/**
+ * Input conveniences the contract promises, applied before validation so services see one
+ * spelling only: `catalog_id` is an alias of `tmdb_id` (both with different values → 422), and
+ * query booleans accept true/false/1/0 in any case (external-api.md 1.6, 1.7).
+ */
+export function normalizeQuery(
+  operation: ContractOperation,
+  query: Record<string, unknown>,
+): Record<string, string | string[]> {
+  const result = { ...(query as Record<string, string | string[]>) };
+  aliasCatalogId(result, 'query');
+  for (const name of booleanQueryParameters(operation)) {
+    const value = result[name];
+    if (typeof value !== 'string') continue;
+    const lower = value.toLowerCase();
+    if (lower === 'true' || lower === '1') result[name] = 'true';
+    else if (lower === 'false' || lower === '0') result[name] = 'false';
+  }
+  return result;
+}
+
+export function normalizeBody(body: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...body };
+  aliasCatalogId(result, 'body');
+  return result;
+}
+
+function aliasCatalogId(values: Record<string, unknown>, location: FieldError['in']): void {
+  if (!('catalog_id' in values)) return;
+  const alias = values.catalog_id;
+  if ('tmdb_id' in values && String(values.tmdb_id) !== String(alias)) {
+    throw new Invalid([
+      { in: location, name: 'catalog_id', message: 'Must equal tmdb_id when both are given.' },
+    ]);
+  }
+  values.tmdb_id = alias;
+  delete values.catalog_id;
+}
+
+function booleanQueryParameters(operation: ContractOperation): string[] {
+  const parameters = (operation.parameters ?? []) as {
+    in?: string;
+    name?: string;
+    schema?: { type?: unknown };
+  }[];
+  return parameters
+    .filter((p) => p.in === 'query' && p.schema?.type === 'boolean')
+    .map((p) => p.name as string);
+}

@@ -1,0 +1,49 @@
+import { ServiceUnavailable, type InternalClient, type Principal } from '@mcs/kit';
+import { IDEMPOTENCY_HEADER } from '@mcs/kit';
+import type { Outcome } from '../services/idempotency.service';
+
+export interface ForwardRequest {
+  service: string;
+  baseUrl: string;
+  method: string;
+  /** Path with the normalised query string. */
+  url: string;
+  principal: Principal;
+  body?: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+/**
+ * Forwards a request the gateway has authenticated and validated to its owning service,
+ * signed (kit internal-auth). A service that is down or too slow answers 503 problem+json
+ * instead of hanging the client or failing with a 500.
+ */
+export async function forward(call: InternalClient, request: ForwardRequest): Promise<Outcome> {
+  const headers: Record<string, string> = {};
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.idempotencyKey) headers[IDEMPOTENCY_HEADER] = request.idempotencyKey;
+  let response: Awaited<ReturnType<InternalClient>>;
+  try {
+    response = await call({
+      baseUrl: request.baseUrl,
+      method: request.method,
+      url: request.url,
+      principal: request.principal,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      headers,
+    });
+  } catch {
+    throw new ServiceUnavailable(
+      'service_unavailable',
+      `The ${request.service} service is not available right now.`,
+      5,
+    );
+  }
+  const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
+  const text = response.body.toString('utf8');
+  return {
+    status: response.status,
+    contentType,
+    body: text ? (JSON.parse(text) as unknown) : null,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Response } from 'express';
+import type { Outcome } from '../services/idempotency.service';
+
+/** Writes an outcome (forwarded, replayed or local) to the client. */
+export function respond(res: Response, outcome: Outcome): void {
+  res.status(outcome.status);
+  if (outcome.body === null || outcome.status === 204) {
+    res.end();
+    return;
+  }
+  let body = outcome.body;
+  // A replayed error keeps its stored fields but names this request for support.
+  if (body && typeof body === 'object' && 'request_id' in body) {
+    body = { ...body, request_id: String(res.getHeader('X-Request-Id') ?? '') };
+  }
+  res.type(outcome.contentType).send(JSON.stringify(body));
+}
+
+export function json(status: number, body: unknown): Outcome {
+  return { status, contentType: 'application/json; charset=utf-8', body };
+}

@@ -1,0 +1,128 @@
+import type { ErrorObject } from 'ajv';
+import type { FieldError } from '@mcs/kit';
+import type { Contract, ContractOperation } from './contract';
+
+/** What the validator needs to know about a request. */
+export interface RequestInput {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[]>;
+  body: unknown;
+}
+
+type Location = FieldError['in'];
+const LOCATIONS: Record<string, Location> = {
+  query: 'query',
+  path: 'path',
+  header: 'header',
+  requestBody: 'body',
+};
+
+/** Validates a request against its operation; every failing field becomes one FieldError. */
+export function validateRequest(
+  contract: Contract,
+  operation: ContractOperation,
+  input: RequestInput,
+): FieldError[] {
+  const result = contract.backend.validator.validateRequest(
+    {
+      method: input.method,
+      path: input.path,
+      query: input.query,
+      headers: input.headers,
+      body: input.body,
+    },
+    operation,
+  );
+  const errors = result.errors ?? [];
+  const seen = new Set<string>();
+  const fields: FieldError[] = [];
+  for (const error of errors) {
+    const field = toFieldError(error, operation);
+    const key = `${field.in}:${field.name}`;
+    // One entry per field: the first (most specific) reason is enough for a client.
+    if (!seen.has(key)) {
+      seen.add(key);
+      fields.push(field);
+    }
+  }
+  return fields;
+}
+
+function toFieldError(error: ErrorObject, operation: ContractOperation): FieldError {
+  const [, area = 'requestBody', ...rest] = error.instancePath.split('/');
+  const location = LOCATIONS[area] ?? 'body';
+  const segments = rest.map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required')
+    segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  let name = segments.reduce(
+    (path, segment) =>
+      /^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,
+    '',
+  );
+  if (location === 'header') name = declaredHeaderName(operation, name);
+  return { in: location, name: name || 'body', message: messageFor(error) };
+}
+
+/** Header names arrive lower-cased; report them as the contract spells them. */
+function declaredHeaderName(operation: ContractOperation, name: string): string {
+  const parameters = (operation.parameters ?? []) as { in?: string; name?: string }[];
+  return parameters.find((p) => p.in === 'header' && p.name?.toLowerCase() === name)?.name ?? name;
+}
+
+function messageFor(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const schema = (error.parentSchema ?? {}) as {
+    minimum?: number;
+    maximum?: number;
+    minLength?: number;
+    maxLength?: number;
+  };
+  switch (error.keyword) {
+    case 'required':
+      return 'Is required.';
+    case 'type':
+      return `Must be ${article(String(params.type))}.`;
+    case 'enum':
+      return `Must be one of ${(params.allowedValues as unknown[]).join(', ')}.`;
+    case 'const':
+      return `Must be ${JSON.stringify(params.allowedValue)}.`;
+    case 'minimum':
+    case 'maximum':
+      return schema.minimum !== undefined && schema.maximum !== undefined
+        ? `Must be between ${schema.minimum} and ${schema.maximum}.`
+        : `Must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`;
+    case 'minLength':
+    case 'maxLength':
+      return schema.minLength !== undefined && schema.maxLength !== undefined
+        ? `Must be ${schema.minLength} to ${schema.maxLength} characters long.`
+        : `Must be ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${String(params.limit)} characters long.`;
+    case 'minItems':
+      return `Must have at least ${String(params.limit)} item(s).`;
+    case 'maxItems':
+      return `Must have at most ${String(params.limit)} items.`;
+    case 'pattern':
+      return 'Has an invalid format.';
+    case 'format':
+      return `Must be a valid ${String(params.format)}.`;
+    case 'minProperties':
+      return 'Must not be empty.';
+    default:
+      return error.message
+        ? `${error.message[0]?.toUpperCase()}${error.message.slice(1)}.`
+        : 'Is invalid.';
+  }
+}
+
+function article(type: string): string {
+  const noun =
+    type === 'integer'
+      ? 'an integer'
+      : type === 'object'
+        ? 'an object'
+        : type === 'array'
+          ? 'an array'
+          : `a ${type}`;
+  return type.includes(',') ? `of type ${type}` : noun;
+}

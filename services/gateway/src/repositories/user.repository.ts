@@ -1,0 +1,64 @@
+import type { Prisma } from '../generated/prisma/client';
+import type { Db } from '../db';
+
+type Client = Db | Prisma.TransactionClient;
+export type UserRecord = NonNullable<Awaited<ReturnType<Db['user']['findUnique']>>>;
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  role: 'admin' | 'user';
+  email: string | null;
+  displayName: string;
+  enabled: boolean;
+}
+
+export const userRepository = {
+  async findByUsername(db: Client, username: string): Promise<UserRecord | null> {
+    const rows = await db.$queryRaw<
+      { id: bigint }[]
+    >`SELECT id FROM users WHERE lower(username) = lower(${username})`;
+    return rows[0] ? db.user.findUnique({ where: { id: rows[0].id } }) : null;
+  },
+
+  findById: (db: Client, id: bigint) => db.user.findUnique({ where: { id } }),
+
+  create: (db: Client, user: NewUser) => db.user.create({ data: user }),
+
+  update: (db: Client, id: bigint, data: Prisma.UserUpdateInput) =>
+    db.user.update({ where: { id }, data: { ...data, updatedAt: new Date() } }),
+
+  delete: (db: Client, id: bigint) => db.user.delete({ where: { id } }),
+
+  countEnabledAdmins: (db: Client) => db.user.count({ where: { role: 'admin', enabled: true } }),
+
+  async page(
+    db: Client,
+    filter: { search?: string; role?: string },
+    page: number,
+    perPage: number,
+  ) {
+    const where: Prisma.UserWhereInput = {
+      ...(filter.role ? { role: filter.role } : {}),
+      ...(filter.search
+        ? {
+            OR: [
+              { username: { contains: filter.search, mode: 'insensitive' } },
+              { displayName: { contains: filter.search, mode: 'insensitive' } },
+              { email: { contains: filter.search, mode: 'insensitive' } },
+            ],
+          }
+        : {}),
+    };
+    const [items, total] = await Promise.all([
+      db.user.findMany({
+        where,
+        orderBy: [{ username: 'asc' }, { id: 'asc' }],
+        skip: (page - 1) * perPage,
+        take: perPage,
+      }),
+      db.user.count({ where }),
+    ]);
+    return { items, total };
+  },
+};

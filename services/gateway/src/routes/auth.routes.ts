@@ -1,0 +1,64 @@
+import { clearSessionCookie, setSessionCookie } from '../http/cookies';
+import type { Handler } from '../http/internal';
+import { json } from '../http/respond';
+import type { GatewayConfig } from '../config';
+import type { AuthService } from '../services/auth.service';
+import { userSummary } from '../services/presenters';
+import type { ActiveSession, SessionService } from '../services/session.service';
+
+export function sessionBody(session: ActiveSession) {
+  return {
+    user: userSummary(session.user),
+    csrf_token: session.csrfToken,
+    session_expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+/** A session is always present on these routes (x-access: user); the pipeline checked it. */
+function current(session: ActiveSession | undefined): ActiveSession {
+  return session as ActiveSession;
+}
+
+export function authRoutes(deps: {
+  config: GatewayConfig;
+  auth: AuthService;
+  sessions: SessionService;
+}): Record<string, Handler> {
+  return {
+    login: async ({ req, res, body }) => {
+      const user = await deps.auth.login(String(body.username), String(body.password));
+      const { cookieValue, session } = await deps.sessions.start(user);
+      setSessionCookie(req, res, deps.config, cookieValue);
+      return json(200, sessionBody(session));
+    },
+
+    logout: async ({ req, res, session }) => {
+      await deps.sessions.end(current(session).idHash);
+      clearSessionCookie(req, res, deps.config);
+      return { status: 204, contentType: 'application/json', body: null };
+    },
+
+    getMe: ({ session }) => {
+      const active = current(session);
+      const admin = active.user.role === 'admin';
+      // Candidates-page access for non-admins is a general setting (later issue); admins have it.
+      return Promise.resolve(
+        json(200, {
+          ...sessionBody(active),
+          permissions: { candidates_page: admin, manage: admin },
+        }),
+      );
+    },
+
+    changePassword: async ({ session, body }) => {
+      const active = current(session);
+      await deps.auth.changePassword(
+        active.user,
+        active.idHash,
+        String(body.current_password),
+        String(body.new_password),
+      );
+      return { status: 204, contentType: 'application/json', body: null };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { Invalid, NotFound, type Outbox } from '@mcs/kit';
+import type { Db } from '../db';
+import { apiTokenRepository, type ApiTokenRecord } from '../repositories/api-token.repository';
+import { isScope } from '../security/scopes';
+import { generateToken } from '../security/tokens';
+
+export interface ApiTokenInput {
+  name: string;
+  scopes: string[];
+  expires_at?: string | null;
+}
+
+/** API tokens: created by administrators (UI or operator CLI), shown once, soft-revoked. */
+export class ApiTokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: Outbox,
+    private readonly clock: () => Date,
+  ) {}
+
+  list(): Promise<ApiTokenRecord[]> {
+    return apiTokenRepository.list(this.db);
+  }
+
+  async create(
+    input: ApiTokenInput,
+    createdById: bigint | null,
+  ): Promise<{ record: ApiTokenRecord; token: string }> {
+    const name = input.name.trim();
+    const scopes = [...new Set(input.scopes)];
+    const errors = [
+      ...(name.length < 1 || name.length > 100
+        ? [{ in: 'body' as const, name: 'name', message: 'Must be 1 to 100 characters long.' }]
+        : []),
+      ...scopes
+        .filter((s) => !isScope(s))
+        .map((s) => ({ in: 'body' as const, name: 'scopes', message: `Unknown scope ${s}.` })),
+      ...(scopes.length === 0
+        ? [{ in: 'body' as const, name: 'scopes', message: 'Must have at least 1 item(s).' }]
+        : []),
+    ];
+    const expiresAt = input.expires_at ? parseInstant(input.expires_at) : null;
+    if (expiresAt !== null && !(expiresAt > this.clock())) {
+      errors.push({ in: 'body', name: 'expires_at', message: 'Must be a time in the future.' });
+    }
+    if (errors.length > 0) throw new Invalid(errors);
+    const { prefix, token, hash } = generateToken();
+    const record = await apiTokenRepository.create(this.db, {
+      name,
+      prefix,
+      tokenHash: hash,
+      scopes,
+      expiresAt,
+      createdById,
+    });
+    return { record, token };
+  }
+
+  /** Revokes and tells every gateway replica (revocation event) to drop the cached token. */
+  async revoke(id: bigint): Promise<ApiTokenRecord> {
+    return this.db.$transaction(async (tx) => {
+      const token = await apiTokenRepository.findById(tx, id);
+      if (!token) throw new NotFound(`API token ${id} was not found.`);
+      if (token.revokedAt) return token;
+      await apiTokenRepository.revoke(tx, id, this.clock());
+      await this.outbox.add(tx, 'gateway.api_token_revoked', {
+        token_id: Number(id),
+        prefix: token.prefix,
+      });
+      return (await apiTokenRepository.findById(tx, id)) as ApiTokenRecord;
+    });
+  }
+}
+
+/** RFC 3339 with Z or an offset; a naive value is UTC (external-api.md 1.6). */
+export function parseInstant(value: string): Date {
+  const withZone = /([Zz]|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`;
+  const date = new Date(withZone);
+  if (Number.isNaN(date.getTime())) {
+    throw new Invalid([
+      { in: 'body', name: 'expires_at', message: 'Must be a valid RFC 3339 timestamp.' },
+    ]);
+  }
+  return date;
+}

@@ -1,0 +1,46 @@
+import { Conflict, Invalid, Unauthorized } from '@mcs/kit';
+import type { Db } from '../db';
+import { decoyHash, hashPassword, verifyPassword } from '../security/passwords';
+import { userRepository, type UserRecord } from '../repositories/user.repository';
+import type { SessionService } from './session.service';
+
+/** Password login and password change for local accounts. */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Unknown user, wrong password and disabled account give the same answer in about the same
+   * time, so the login form cannot be used to find out which usernames exist.
+   */
+  async login(username: string, password: string): Promise<UserRecord> {
+    const user = await userRepository.findByUsername(this.db, username);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    if (!user || !valid || !user.enabled || !user.passwordHash) {
+      throw new Unauthorized('invalid_credentials', 'The username or password is incorrect.');
+    }
+    return userRepository.update(this.db, user.id, { lastLoginAt: this.clock() });
+  }
+
+  async changePassword(
+    user: UserRecord,
+    sessionIdHash: string,
+    current: string,
+    next: string,
+  ): Promise<void> {
+    if (user.authProvider !== 'local' || !user.passwordHash) {
+      throw new Conflict('not_local_account', 'This account signs in through single sign-on.');
+    }
+    if (!(await verifyPassword(current, user.passwordHash))) {
+      throw new Invalid([
+        { in: 'body', name: 'current_password', message: 'Is not the current password.' },
+      ]);
+    }
+    await userRepository.update(this.db, user.id, { passwordHash: await hashPassword(next) });
+    // The acting session survives a self password change; every other one ends.
+    await this.sessions.endOthers(user.id, sessionIdHash);
+  }
+}

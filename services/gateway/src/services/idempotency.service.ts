@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
+import { Conflict, Unprocessable } from '@mcs/kit';
+
+/** A response as the gateway forwards or stores it. */
+export interface Outcome {
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+export interface IdempotentRequest {
+  tokenId: number;
+  key: string;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Idempotency-Key handling (external-api.md 1.11), durable in PostgreSQL and safe across
+ * replicas. A transaction-scoped advisory lock per (token, key) is held around the forwarded
+ * call: a concurrent duplicate fails to take it (409 idempotency_key_in_use), and a dead
+ * process releases it automatically. Outcomes below 500 are stored and replayed.
+ */
+export class IdempotencyService {
+  constructor(
+    private readonly pool: Pool,
+    private readonly retentionHours: number,
+  ) {}
+
+  async run(
+    request: IdempotentRequest,
+    execute: () => Promise<Outcome>,
+  ): Promise<Outcome & { replayed: boolean }> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const lockKey = `${request.tokenId}:${request.key}`;
+      const { rows: lock } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked',
+        [lockKey],
+      );
+      if (!lock[0]?.locked) {
+        throw new Conflict(
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still being processed.',
+          {
+            'Retry-After': '1',
+          },
+        );
+      }
+      const fingerprint = fingerprintOf(request);
+      const { rows } = await client.query<{ fingerprint: string; status: number; body: unknown }>(
+        'SELECT fingerprint, status, body FROM idempotency_records WHERE token_id = $1 AND key = $2 AND expires_at > now()',
+        [request.tokenId, request.key],
+      );
+      const stored = rows[0];
+      if (stored && stored.fingerprint !== fingerprint) {
+        throw new Unprocessable(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used for a different request.',
+        );
+      }
+      if (stored) {
+        await client.query('COMMIT');
+        return {
+          status: stored.status,
+          contentType: contentTypeFor(stored.status),
+          body: replayedBody(stored.body),
+          replayed: true,
+        };
+      }
+      const outcome = await execute();
+      if (outcome.status < 500) {
+        await client.query(
+          `INSERT INTO idempotency_records (token_id, key, fingerprint, status, body, expires_at)
+           VALUES ($1, $2, $3, $4, $5::jsonb, now() + make_interval(hours => $6))
+           ON CONFLICT (token_id, key) DO UPDATE
+             SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body,
+                 created_at = now(), expires_at = EXCLUDED.expires_at`,
+          [
+            request.tokenId,
+            request.key,
+            fingerprint,
+            outcome.status,
+            JSON.stringify(outcome.body),
+            this.retentionHours,
+          ],
+        );
+      }
+      await client.query('COMMIT');
+      return { ...outcome, replayed: false };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Housekeeping: forget records past their retention. */
+  async purgeExpired(): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      'DELETE FROM idempotency_records WHERE expires_at <= now()',
+    );
+    return rowCount ?? 0;
+  }
+}
+
+/** Method, path (ids included, no query) and the canonical JSON of the body. */
+export function fingerprintOf(
+  request: Pick<IdempotentRequest, 'method' | 'path' | 'body'>,
+): string {
+  return createHash('sha256')
+    .update(`${request.method.toUpperCase()} ${request.path}\n${canonicalJson(request.body ?? {})}`)
+    .digest('hex');
+}
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Candidate-action bodies say whether they are a replay (decisions.md). */
+function replayedBody(body: unknown): unknown {
+  return body && typeof body === 'object' && 'replayed' in body
+    ? { ...body, replayed: true }
+    : body;
+}
+
+function contentTypeFor(status: number): string {
+  return status >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8';
+}

@@ -1,0 +1,49 @@
+import { Conflict } from '@mcs/kit';
+import type { Db } from '../db';
+import { hashPassword } from '../security/passwords';
+import { userRepository, type UserRecord } from '../repositories/user.repository';
+
+export interface SetupInput {
+  username: string;
+  password: string;
+  email?: string | null;
+  display_name?: string | null;
+}
+
+/** First-run setup: the first administrator, created exactly once. */
+export class SetupService {
+  private complete = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Cached once true: setup can never be undone (the last admin cannot be removed). */
+  async isComplete(): Promise<boolean> {
+    if (!this.complete) this.complete = (await this.db.setupState.count()) > 0;
+    return this.complete;
+  }
+
+  async completeSetup(input: SetupInput): Promise<UserRecord> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await this.db.$transaction(async (tx) => {
+        // The single-row table makes two concurrent setups collide on its primary key.
+        await tx.setupState.create({ data: { id: 1 } });
+        return userRepository.create(tx, {
+          username: input.username,
+          passwordHash,
+          role: 'admin',
+          email: input.email ?? null,
+          displayName: input.display_name ?? input.username,
+          enabled: true,
+        });
+      });
+      this.complete = true;
+      return user;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') {
+        throw new Conflict('setup_already_complete', 'The service has already been set up.');
+      }
+      throw error;
+    }
+  }
+}
