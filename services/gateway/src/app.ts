@@ -52,7 +52,9 @@ export async function gatewayApp(
     ...setupRoutes({ config, setup, sessions, version: runtime.version }),
     ...authRoutes({ config, auth: new AuthService(db, sessions, clock), sessions }),
     ...userRoutes({ users: new UserService(db, sessions) }),
-    ...apiTokenRoutes({ tokens: new ApiTokenService(db, runtime.outbox, clock) }),
+    ...apiTokenRoutes({
+      tokens: new ApiTokenService(db, runtime.outbox, clock, (prefix) => tokens.drop(prefix)),
+    }),
   });
   return createHttpApp({
     log: runtime.log,

@@ -1883,7 +1883,7 @@ export interface components {
         /** @description Only candidates in this auto-delete state, derived at request time (`total` counts only matching candidates). */
         AutoDeleteStateFilter: components["schemas"]["AutoDeleteState"];
         /**
-         * @description The `id` of the last event the client has seen (pass the previous `next_cursor`). Without it, the feed starts at the oldest retained event. Not a UUID, unknown, or older than the retention window → 400 `invalid_cursor`. Valid regardless of filters.
+         * @description The `id` of the last event the client has seen (pass the previous `next_cursor`). Without it, the feed starts at the oldest retained event. Not a UUID, unknown, or older than the retention window → 400 `invalid_cursor`. Valid regardless of filters. (The schema deliberately does not declare `format: uuid`: a malformed cursor is a 400 `invalid_cursor`, not a 422.)
          * @example 5d0b6c1e-3f2a-4e7b-9a51-8c2f0d9e1a34
          */
         Cursor: string;
@@ -2325,7 +2325,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The `id` of the last event the client has seen (pass the previous `next_cursor`). Without it, the feed starts at the oldest retained event. Not a UUID, unknown, or older than the retention window → 400 `invalid_cursor`. Valid regardless of filters.
+                 * @description The `id` of the last event the client has seen (pass the previous `next_cursor`). Without it, the feed starts at the oldest retained event. Not a UUID, unknown, or older than the retention window → 400 `invalid_cursor`. Valid regardless of filters. (The schema deliberately does not declare `format: uuid`: a malformed cursor is a 400 `invalid_cursor`, not a 422.)
                  * @example 5d0b6c1e-3f2a-4e7b-9a51-8c2f0d9e1a34
                  */
                 cursor?: components["parameters"]["Cursor"];

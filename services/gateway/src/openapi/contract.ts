@@ -29,6 +29,8 @@ export class Contract {
     const backend = new OpenAPIBackend({
       definition: document as unknown as Document,
       strict: true,
+      // Compile each operation's validators on first use: starting a replica stays fast.
+      quick: true,
       validate: true,
       coerceTypes: true,
       ignoreTrailingSlashes: false,

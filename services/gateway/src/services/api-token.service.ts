@@ -16,6 +16,8 @@ export class ApiTokenService {
     private readonly db: Db,
     private readonly outbox: Outbox,
     private readonly clock: () => Date,
+    /** Drops the token from this replica's cache at once; other replicas get the event. */
+    private readonly onRevoked: (prefix: string) => void = () => undefined,
   ) {}
 
   list(): Promise<ApiTokenRecord[]> {
@@ -58,7 +60,7 @@ export class ApiTokenService {
 
   /** Revokes and tells every gateway replica (revocation event) to drop the cached token. */
   async revoke(id: bigint): Promise<ApiTokenRecord> {
-    return this.db.$transaction(async (tx) => {
+    const revoked = await this.db.$transaction(async (tx) => {
       const token = await apiTokenRepository.findById(tx, id);
       if (!token) throw new NotFound(`API token ${id} was not found.`);
       if (token.revokedAt) return token;
@@ -69,6 +71,8 @@ export class ApiTokenService {
       });
       return (await apiTokenRepository.findById(tx, id)) as ApiTokenRecord;
     });
+    this.onRevoked(revoked.prefix);
+    return revoked;
   }
 }
 

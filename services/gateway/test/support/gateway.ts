@@ -1,0 +1,164 @@
+import { createServer } from 'node:net';
+import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
+import { gatewayDefaults, type GatewayConfig, type ServiceName } from '../../src/config';
+import { startGateway, type GatewayService } from '../../src/server';
+import { expectMatchesContract } from './contract';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+  userId: number;
+}
+
+/** A port nothing listens on: services behind it are "down". */
+export async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A gateway on its own test database. Internal services are unreachable unless a test passes
+ * their URLs. Every response is checked against the OpenAPI documents.
+ */
+export class GatewayWorld {
+  readonly replicas: GatewayService[] = [];
+
+  private constructor(
+    readonly env: TestEnv,
+    readonly config: GatewayConfig,
+  ) {}
+
+  static async start(
+    overrides: Partial<GatewayConfig> = {},
+    services: Partial<Record<ServiceName, string>> = {},
+  ): Promise<GatewayWorld> {
+    const env = await createTestEnv();
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const config: GatewayConfig = {
+      ...gatewayDefaults(env.runtimeConfig(), {
+        catalog: down,
+        cleanup: down,
+        scheduler: down,
+        webhooks: down,
+        ...services,
+      }),
+      ...overrides,
+    };
+    const world = new GatewayWorld(env, config);
+    await world.addReplica();
+    return world;
+  }
+
+  /** Another gateway process sharing the database, Redis and broker (a second replica). */
+  async addReplica(overrides: Partial<GatewayConfig> = {}): Promise<GatewayService> {
+    const replica = await startGateway({ ...this.config, ...overrides });
+    this.replicas.push(replica);
+    return replica;
+  }
+
+  get url(): string {
+    return (this.replicas[0] as GatewayService).url;
+  }
+
+  get db() {
+    return (this.replicas[0] as GatewayService).db;
+  }
+
+  async request(
+    method: string,
+    path: string,
+    options: {
+      token?: string;
+      session?: Session;
+      body?: unknown;
+      headers?: Record<string, string>;
+      replica?: number;
+      raw?: string;
+    } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.session) {
+      headers.cookie = `mcs_session=${options.session.cookie}`;
+      headers['x-csrf-token'] ??= options.session.csrf;
+    }
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const base = (this.replicas[options.replica ?? 0] as GatewayService).url;
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await response.text();
+    const parsed =
+      text && (response.headers.get('content-type') ?? '').includes('json')
+        ? (JSON.parse(text) as Record<string, unknown>)
+        : {};
+    await expectMatchesContract(method, path, response.status, text ? parsed : undefined);
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  /** Completes setup; returns the first administrator's session. */
+  async setup(username = 'admin', password = 'correct horse battery'): Promise<Session> {
+    const reply = await this.request('POST', '/api/setup', { body: { username, password } });
+    if (reply.status !== 201)
+      throw new Error(`setup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return sessionOf(reply);
+  }
+
+  async login(username: string, password: string): Promise<Session> {
+    const reply = await this.request('POST', '/api/auth/login', { body: { username, password } });
+    if (reply.status !== 200) throw new Error(`login failed: ${reply.status}`);
+    return sessionOf(reply);
+  }
+
+  /** Creates an API token with exactly these scopes through the admin route. */
+  async token(
+    admin: Session,
+    scopes: string[],
+    extra: Record<string, unknown> = {},
+  ): Promise<{ id: number; token: string }> {
+    const reply = await this.request('POST', '/api/settings/integrations/api-tokens', {
+      session: admin,
+      body: { name: `token ${scopes.join(' ')}`, scopes, ...extra },
+    });
+    if (reply.status !== 201)
+      throw new Error(`token creation failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return { id: reply.body.id as number, token: reply.body.token as string };
+  }
+
+  async stop(): Promise<void> {
+    for (const replica of this.replicas) await replica.stop();
+    await this.env.cleanup();
+  }
+}
+
+export function sessionOf(reply: Reply): Session {
+  const cookie = /mcs_session=([^;]*)/.exec(reply.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('no session cookie');
+  return {
+    cookie,
+    csrf: reply.body.csrf_token as string,
+    userId: (reply.body.user as { id: number }).id,
+  };
+}
+
+/** The problem+json invariants every error response must hold (EA#13). */
+export function expectProblem(reply: Reply, status: number, code: string): void {
+  expect(reply.status).toBe(status);
+  expect(reply.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(reply.body).toMatchObject({ type: `urn:mcs:problem:${code}`, status, code });
+  expect(typeof reply.body.title).toBe('string');
+  expect(String(reply.body.detail).length).toBeGreaterThan(0);
+  expect(reply.body.request_id).toBe(reply.headers.get('x-request-id'));
+}
