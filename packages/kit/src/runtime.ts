@@ -17,6 +17,7 @@ import { healthRouter } from './ops/health';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { type Closer, installShutdown } from './ops/shutdown';
 import type { RuntimeConfig } from './runtime-config';
+import { withTimeout } from './timeout';
 import { PRODUCT_VERSION } from './version';
 
 const PLATFORM_MIGRATIONS = join(__dirname, '..', 'migrations');
@@ -112,7 +113,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...intake,
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'broker', close: () => broker.close() },
-    { name: 'redis', close: async () => void (await redis.quit()) },
+    // QUIT waits for a connection that may never come back; then just drop the socket.
+    {
+      name: 'redis',
+      close: () =>
+        withTimeout(redis.quit(), 1000).then(
+          () => undefined,
+          () => redis.disconnect(),
+        ),
+    },
     { name: 'database', close: () => pool.end() },
   ];
   const stop = options.handleSignals

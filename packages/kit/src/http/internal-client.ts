@@ -1,9 +1,10 @@
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { correlationId } from '../context';
 import { type Principal, signInternalRequest } from './internal-auth';
 
 export interface InternalResponse {
   status: number;
-  headers: Headers;
+  headers: IncomingHttpHeaders;
   body: Buffer;
 }
 
@@ -20,31 +21,47 @@ export interface InternalCall {
 
 /**
  * Client side of signed internal calls: signs, forwards the correlation id, and bounds the
- * time a call may take so a stuck service cannot hang its caller.
+ * time a call may take so a stuck service cannot hang its caller. Uses node:http with a
+ * keep-alive pool rather than fetch: on the gateway's hot path fetch costs several times more
+ * CPU per request.
  */
 export function createInternalClient(options: { secret: string; timeoutMs: number }) {
-  return async function call(request: InternalCall): Promise<InternalResponse> {
-    // Sign the URL exactly as fetch will send it (after its normalisation).
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  return function call(request: InternalCall): Promise<InternalResponse> {
+    // Sign the URL exactly as it goes on the wire (after URL normalisation).
     const target = new URL(request.url, request.baseUrl);
+    const path = target.pathname + target.search;
     const headers = signInternalRequest(options.secret, {
       method: request.method,
-      url: target.pathname + target.search,
+      url: path,
       body: request.body,
       principal: request.principal,
       headers: { ...request.headers, 'x-request-id': correlationId() },
     });
-    const response = await fetch(target, {
-      method: request.method,
-      headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs),
+    if (request.body !== undefined)
+      headers['content-length'] = String(Buffer.byteLength(request.body));
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest(
+        { agent, host: target.hostname, port: target.port, method: request.method, path, headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 502,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      outgoing.setTimeout(request.timeoutMs ?? options.timeoutMs, () =>
+        outgoing.destroy(new Error('internal call timed out')),
+      );
+      outgoing.on('error', reject);
+      outgoing.end(request.body);
     });
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: Buffer.from(await response.arrayBuffer()),
-    };
   };
 }
 

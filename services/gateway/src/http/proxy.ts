@@ -39,7 +39,7 @@ export async function forward(call: InternalClient, request: ForwardRequest): Pr
       5,
     );
   }
-  const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
+  const contentType = response.headers['content-type'] ?? 'application/json; charset=utf-8';
   const text = response.body.toString('utf8');
   return {
     status: response.status,

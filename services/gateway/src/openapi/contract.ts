@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import OpenAPIBackend, { type Operation, type Request as OpenApiRequest } from 'openapi-backend';
+import OpenAPIBackend, { type Operation } from 'openapi-backend';
 import type { Document } from 'openapi-backend';
 import { externalOpenApiDocument, internalOpenApiDocument } from '@mcs/contracts';
 
@@ -20,10 +20,34 @@ export type Match =
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' };
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+interface Route {
+  pattern: RegExp;
+  templated: number;
+  operation: ContractOperation;
+}
 
 export class Contract {
-  private constructor(readonly backend: OpenAPIBackend) {}
+  /** Compiled once: openapi-backend's own matcher rebuilds every operation on each call. */
+  private readonly routes: Route[];
+
+  private constructor(readonly backend: OpenAPIBackend) {
+    const operations = backend.router.getOperations() as ContractOperation[];
+    this.routes = operations
+      .map((operation) => ({
+        operation,
+        templated: (operation.path.match(/\{/g) ?? []).length,
+        pattern: new RegExp(
+          `^${operation.path
+            .split(/(\{[^}]+\})/)
+            .map((part) =>
+              part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+            )
+            .join('')}$`,
+        ),
+      }))
+      // Literal paths win over templated ones (/tasks/{id} vs a literal sibling).
+      .sort((a, b) => a.templated - b.templated);
+  }
 
   static async load(document: Record<string, unknown>): Promise<Contract> {
     const backend = new OpenAPIBackend({
@@ -58,15 +82,15 @@ export class Contract {
 
   /** Route match; 405 with the allowed methods when only the method is wrong. */
   match(method: string, path: string): Match {
-    const request = (m: string): OpenApiRequest => ({ method: m, path, headers: {} });
-    const operation = this.backend.router.matchOperation(request(method));
-    if (operation) {
-      return { kind: 'operation', operation };
-    }
-    const allow = METHODS.filter((m) => this.backend.router.matchOperation(request(m))).map((m) =>
-      m.toUpperCase(),
-    );
-    return allow.length > 0 ? { kind: 'method_not_allowed', allow } : { kind: 'not_found' };
+    const onPath = this.routes.filter((route) => route.pattern.test(path));
+    const wanted = method.toLowerCase();
+    const found = onPath.find((route) => route.operation.method === wanted);
+    if (found) return { kind: 'operation', operation: found.operation };
+    if (onPath.length === 0) return { kind: 'not_found' };
+    return {
+      kind: 'method_not_allowed',
+      allow: [...new Set(onPath.map((r) => r.operation.method.toUpperCase()))],
+    };
   }
 
   operations(): ContractOperation[] {
