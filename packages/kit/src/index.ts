@@ -5,6 +5,7 @@ export * from './logger';
 export * from './runtime';
 export * from './service';
 export * from './runtime-config';
+export * from './time';
 export * from './timeout';
 export * from './version';
 export * from './data/database';

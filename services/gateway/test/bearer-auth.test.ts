@@ -104,7 +104,8 @@ test('use of a token is recorded (last_used_at), at most once an hour', async ()
   const { id, token } = await world.token(admin, ['system:read']);
   await world.request('GET', '/api/v1', { token });
   const first = await waitFor(
-    async () => (await world.db.apiToken.findUnique({ where: { id: BigInt(id) } }))?.lastUsedAt,
+    async () =>
+      (await world.db.apiToken.findUnique({ where: { id: BigInt(id) } }))?.lastUsedAt ?? undefined,
   );
   await world.request('GET', '/api/v1', { token });
   const later = await world.db.apiToken.findUnique({ where: { id: BigInt(id) } });

@@ -277,6 +277,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/protected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List protections in force
+         * @description Protections still in force (permanent, or `expires_at` in the future), newest first
+         *     (`created_at` desc, then `id` desc). Expired entries leave `items` **and** `total` at
+         *     once; entries whose root media is soft-removed are left out too.
+         */
+        get: operations["listProtectedEntries"];
+        put?: never;
+        /**
+         * Protect a target
+         * @description Creates a `manual` protection (201, `created: true`, `protection.created` with actor
+         *     user), or widens the active `manual`/`api` protection of the same target (200,
+         *     `created: false`; permanent wins, an expiry only moves later, a non-empty reason
+         *     replaces). Rule-managed protections are never reused. 409
+         *     `covered_by_existing_protection` (the detail names the covering protection) when a
+         *     strictly broader active `manual`/`api` protection covers the target: a version under its
+         *     movie, a season or an episode under its series, an episode under its season. A broader
+         *     protection over narrower ones is always created, and both stay. 409
+         *     `file_operation_pending` while a delete or move of media inside the target is pending.
+         *     Target errors as `POST /api/v1/protections` (404 `not_found`, 422 `target_mismatch`).
+         */
+        post: operations["createProtectedEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protected/{entry_id}/duration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the duration of a protection
+         * @description Sets exactly the given duration, counted from now: it may shorten, and an expired entry
+         *     becomes active again. No event. 409 `rule_managed_protection` for `source: rule`.
+         */
+        put: operations["setProtectedEntryDuration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protected/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a protection
+         * @description Deletes the entry and answers it as it was just before removal; emits
+         *     `protection.removed` (actor user). 409 `rule_managed_protection` for `source: rule`.
+         */
+        delete: operations["deleteProtectedEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -407,21 +484,194 @@ export interface components {
             build_date: string | null;
         };
         /**
+         * @description The external Protection plus what the UI shows (domain.md 7.6). The `version_*` fields
+         *     are set on version-scoped movie entries only. `created_by.name` is null: the principal
+         *     the gateway forwards carries no display name yet.
+         */
+        ProtectedEntry: components["schemas"]["Protection"] & {
+            /** @description The rule that manages the entry (`source: rule` only). */
+            source_rule_id: number | null;
+            /** @description Name of that rule (`source: rule` only). */
+            source_rule_name: string | null;
+            /** @description Who created the entry. */
+            created_by: {
+                type: components["schemas"]["ActorType"];
+                /** @description User or token ID; null for system. */
+                id: number | null;
+                /** @description Display name; null when unknown. */
+                name: string | null;
+            };
+            /** @description The protection request whose approval created the entry. */
+            request_id: number | null;
+            /** @description File name of the version, without directories. */
+            version_file_name: string | null;
+            /**
+             * @description Normalised resolution of the version.
+             * @enum {string|null}
+             */
+            version_resolution: "sd" | "720p" | "1080p" | "2160p" | "4320p" | null;
+            /** @description Size of the version in bytes. */
+            version_size: number | null;
+            /**
+             * @description Normalised video codec of the version.
+             * @enum {string|null}
+             */
+            version_video_codec: "h264" | "hevc" | "av1" | "vp9" | "mpeg2" | "mpeg4" | "vc1" | "other" | null;
+            /** @description The version has an HDR format. */
+            version_hdr: boolean | null;
+            /** @description The version has Dolby Vision. */
+            version_dolby_vision: boolean | null;
+        };
+        /** @description A page of protected entries; `total` counts entries in force only. */
+        ProtectedEntryPage: {
+            items: components["schemas"]["ProtectedEntry"][];
+            /** @description Entries in force matching the filters. */
+            total: number;
+            /** @description Echo of the page used. */
+            page: number;
+            /** @description Echo of the page size. */
+            per_page: number;
+            /** @description ceil(total / per_page). */
+            total_pages: number;
+        };
+        /**
+         * @description Target input (internal-api.md 1.3): `media_type` and exactly one of `media_id` /
+         *     `tmdb_id` (alias `catalog_id`); `movie_version_id` only for movies, `season_id` /
+         *     `episode_id` only for series. At most one of `expires_at` and `duration_days`; neither
+         *     means permanent. Unknown fields are ignored.
+         */
+        ProtectedCreateRequest: {
+            media_type: components["schemas"]["MediaType"];
+            media_id?: components["schemas"]["Id"];
+            tmdb_id?: components["schemas"]["Id"];
+            catalog_id?: components["schemas"]["Id"];
+            movie_version_id?: components["schemas"]["Id"];
+            season_id?: components["schemas"]["Id"];
+            episode_id?: components["schemas"]["Id"];
+            /** @description Trimmed; empty counts as absent. */
+            reason?: string | null;
+            /** @description Must be in the future. */
+            expires_at?: components["schemas"]["TimestampInput"] | null;
+            /** @description Expires this many days from now. */
+            duration_days?: number;
+        };
+        /** @description The created or reused entry. */
+        ProtectedCreateResponse: {
+            entry: components["schemas"]["ProtectedEntry"];
+            /** @description `false` when the protection of the same target was reused (widened). */
+            created: boolean;
+        };
+        /** @description Exactly one of the three forms. */
+        ProtectedDurationRequest: {
+            /** @description Days from now. */
+            duration_days: number;
+        } | {
+            /**
+             * @description Never expires.
+             * @constant
+             */
+            permanent: true;
+        } | {
+            expires_at: components["schemas"]["TimestampInput"];
+        };
+        /** @description Positive 64-bit-safe integer ID (≤ 2^53 − 1). */
+        Id: number;
+        /**
          * @description Input timestamp: RFC 3339 with `Z` or a numeric offset (`2026-03-01T12:00:00Z`, `2026-03-01T13:00:00+01:00`); a value without an offset (`2026-03-01T12:00:00`) is taken as UTC. A date without a time, or anything unparseable, is rejected with 422.
          * @example 2026-04-15T00:00:00Z
          */
         TimestampInput: string;
         /**
-         * @description An API token scope.
+         * @description Media type of the root item.
          * @enum {string}
          */
-        Scope: "system:read" | "media:read" | "candidates:read" | "candidates:manage" | "events:read" | "protections:read" | "protections:manage" | "tasks:read" | "tasks:run";
+        MediaType: "movie" | "series";
+        /**
+         * @description Who caused an event: `api_token` (an external API token), `user` (a logged-in user of the internal UI), `system` (scans, scheduled tasks, library sync).
+         * @enum {string}
+         */
+        ActorType: "api_token" | "user" | "system";
+        /**
+         * @description A protection shields a target from cleanup. Only active protections (permanent, or `expires_at` in the future) count for coverage, blockers and enforcement.
+         * @example {
+         *       "id": 57,
+         *       "media_type": "movie",
+         *       "scope": "movie",
+         *       "media_id": 311,
+         *       "movie_version_id": null,
+         *       "series_id": null,
+         *       "season_id": null,
+         *       "season_number": null,
+         *       "episode_id": null,
+         *       "episode_number": null,
+         *       "title": "Fight Club",
+         *       "year": 1999,
+         *       "tmdb_id": 550,
+         *       "source": "api",
+         *       "reason": "Director's cut",
+         *       "permanent": false,
+         *       "expires_at": "2026-06-01T00:00:00.000Z",
+         *       "active": true,
+         *       "created_at": "2026-03-01T12:00:00.000Z",
+         *       "updated_at": "2026-03-01T12:00:00.000Z"
+         *     }
+         */
+        Protection: {
+            id: components["schemas"]["Id"];
+            media_type: components["schemas"]["MediaType"];
+            scope: components["schemas"]["TargetScope"];
+            media_id: components["schemas"]["Id"];
+            /** @description Set for `version` scope. */
+            movie_version_id: number | null;
+            /** @description Equals `media_id` for series; `null` for movies. */
+            series_id: number | null;
+            /** @description Set for `season` and `episode` scope. */
+            season_id: number | null;
+            /** @description Season number for `season` and `episode` scope. */
+            season_number: number | null;
+            /** @description Set for `episode` scope. */
+            episode_id: number | null;
+            /** @description Episode number for `episode` scope. */
+            episode_number: number | null;
+            /** @description Root media title (no SxxEyy suffix). */
+            title: string;
+            /** @description Release year of the root item. */
+            year: number | null;
+            /** @description Catalog ID of the root item. */
+            tmdb_id: number;
+            source: components["schemas"]["ProtectionSource"];
+            /** @description Free text. */
+            reason: string | null;
+            /** @description `true` when it never expires. */
+            permanent: boolean;
+            /** @description `null` when permanent. */
+            expires_at: components["schemas"]["Timestamp"] | null;
+            /** @description `permanent` or `expires_at` > now, at response time. */
+            active: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
         /**
          * Format: date-time
          * @description Output timestamp, RFC 3339 in UTC with `Z` and millisecond precision.
          * @example 2026-03-01T12:00:00.000Z
          */
         Timestamp: string;
+        /**
+         * @description Who manages a protection: `manual` (created in the UI or by an approved request), `api` (created through `/api/v1`), `rule` (managed by cleanup scans).
+         * @enum {string}
+         */
+        ProtectionSource: "manual" | "api" | "rule";
+        /**
+         * @description Scope of a candidate or protection target: a whole movie, one movie version (file), a whole series, one season or one episode.
+         * @enum {string}
+         */
+        TargetScope: "movie" | "version" | "series" | "season" | "episode";
+        /**
+         * @description An API token scope.
+         * @enum {string}
+         */
+        Scope: "system:read" | "media:read" | "candidates:read" | "candidates:manage" | "events:read" | "protections:read" | "protections:manage" | "tasks:read" | "tasks:run";
         /**
          * @description RFC 9457 problem document used for every error response. Never contains stack traces, SQL, filesystem paths, token material or secrets.
          * @example {
@@ -583,8 +833,44 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body is not valid JSON (`malformed_json`). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is larger than 256 KiB (`payload_too_large`). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
+        /** @description Protection ID. */
+        ProtectedEntryId: components["schemas"]["Id"];
+        /** @description Only protections with this source. */
+        SourceFilter: components["schemas"]["ProtectionSource"];
+        /**
+         * @description Alias of `tmdb_id` with the same meaning and bounds. Sending both with different values → 422 `validation_failed`; both with the same value is accepted. Never emitted in responses.
+         * @example 550
+         */
+        CatalogIdFilter: number;
+        /**
+         * @description Catalog ID (public movie/TV database ID) of the root movie or series, exact match. `catalog_id` is accepted as an alias; sending both with different values → 422.
+         * @example 550
+         */
+        TmdbIdFilter: number;
+        /** @description Own ID of the root movie or series. Without `media_type` it matches movies and series with that ID. */
+        MediaIdFilter: number;
+        /** @description Only items of this media type. */
+        MediaTypeFilter: components["schemas"]["MediaType"];
         /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
         PerPage: number;
         /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
@@ -713,8 +999,10 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -742,8 +1030,10 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
@@ -768,6 +1058,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -789,6 +1080,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
@@ -811,10 +1103,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -847,6 +1143,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createUser: {
@@ -871,10 +1168,14 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUser: {
@@ -902,11 +1203,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUser: {
@@ -938,6 +1243,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiTokens: {
@@ -962,6 +1269,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiToken: {
@@ -986,9 +1294,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenCreated"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeApiToken: {
@@ -1015,6 +1327,163 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProtectedEntries: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Own ID of the root movie or series. Without `media_type` it matches movies and series with that ID. */
+                media_id?: components["parameters"]["MediaIdFilter"];
+                /**
+                 * @description Catalog ID (public movie/TV database ID) of the root movie or series, exact match. `catalog_id` is accepted as an alias; sending both with different values → 422.
+                 * @example 550
+                 */
+                tmdb_id?: components["parameters"]["TmdbIdFilter"];
+                /**
+                 * @description Alias of `tmdb_id` with the same meaning and bounds. Sending both with different values → 422 `validation_failed`; both with the same value is accepted. Never emitted in responses.
+                 * @example 550
+                 */
+                catalog_id?: components["parameters"]["CatalogIdFilter"];
+                /** @description Only protections with this source. */
+                source?: components["parameters"]["SourceFilter"];
+                /** @description Only entries of this target scope. */
+                scope?: components["schemas"]["TargetScope"];
+                /** @description Case-insensitive substring of the root media title. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of protected entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedEntryPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProtectedEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtectedCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The protection of the same target, possibly widened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedCreateResponse"];
+                };
+            };
+            /** @description A new manual protection. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setProtectedEntryDuration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Protection ID. */
+                entry_id: components["parameters"]["ProtectedEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtectedDurationRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteProtectedEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Protection ID. */
+                entry_id: components["parameters"]["ProtectedEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

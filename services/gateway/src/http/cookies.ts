@@ -7,7 +7,7 @@ const MAX_AGE_SECONDS = 30 * 24 * 3600;
 export function sessionCookieOf(req: Request): string | undefined {
   for (const part of (req.get('cookie') ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
+    if (name === SESSION_COOKIE) return value.join('=');
   }
   return undefined;
 }

@@ -106,11 +106,12 @@ async function dispatch(
       body: d.body,
       idempotencyKey: key,
     });
-  if (!key) return send();
-  const result = await deps.idempotency.run(
-    { tokenId: d.principal.id, key, method: req.method, path: d.path, body: d.body },
-    send,
-  );
+  const result = key
+    ? await deps.idempotency.run(
+        { tokenId: d.principal.id, key, method: req.method, path: d.path, body: d.body },
+        send,
+      )
+    : await send();
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
   return result;
 }

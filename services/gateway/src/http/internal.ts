@@ -78,10 +78,13 @@ export function internalApi(deps: InternalDeps): Router {
       body: MUTATING.has(req.method) ? body : undefined,
     });
     if (errors.length > 0) throw new Invalid(errors);
-    const params = deps.contract.backend.router.parseRequest(
-      { method: req.method, path, headers: {}, query: {} },
-      operation,
-    ).params as Record<string, string>;
+    // Validation has checked the encoding, so decoding cannot fail here.
+    const params = Object.fromEntries(
+      Object.entries(deps.contract.rawPathParams(operation, path)).map(([k, v]) => [
+        k,
+        decodeURIComponent(v),
+      ]),
+    );
     respond(res, await dispatch(deps, { req, res, session, body, query, params }, operation, path));
   });
   return router;

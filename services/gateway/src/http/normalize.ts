@@ -11,7 +11,15 @@ export function normalizeQuery(
   operation: ContractOperation,
   query: Record<string, unknown>,
 ): Record<string, string | string[]> {
-  const result = { ...(query as Record<string, string | string[]>) };
+  const parameters = (operation.parameters ?? []) as { in?: string; name?: string }[];
+  const declared = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  // Unknown query parameters are ignored (external-api.md 1.1): neither validated nor
+  // forwarded. catalog_id stays until the alias is resolved.
+  const result = Object.fromEntries(
+    Object.entries(query as Record<string, string | string[]>).filter(
+      ([name]) => declared.has(name) || name === 'catalog_id',
+    ),
+  );
   aliasCatalogId(result, 'query');
   for (const name of booleanQueryParameters(operation)) {
     const value = result[name];

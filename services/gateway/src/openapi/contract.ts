@@ -22,6 +22,7 @@ export type Match =
 
 interface Route {
   pattern: RegExp;
+  names: string[];
   templated: number;
   operation: ContractOperation;
 }
@@ -33,18 +34,16 @@ export class Contract {
   private constructor(readonly backend: OpenAPIBackend) {
     const operations = backend.router.getOperations() as ContractOperation[];
     this.routes = operations
-      .map((operation) => ({
-        operation,
-        templated: (operation.path.match(/\{/g) ?? []).length,
-        pattern: new RegExp(
-          `^${operation.path
-            .split(/(\{[^}]+\})/)
-            .map((part) =>
-              part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-            )
-            .join('')}$`,
-        ),
-      }))
+      .map((operation) => {
+        const parts = operation.path.split(/(\{[^}]+\})/);
+        const names = parts.filter((part) => part.startsWith('{')).map((part) => part.slice(1, -1));
+        const source = parts
+          .map((part) =>
+            part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('');
+        return { operation, names, templated: names.length, pattern: new RegExp(`^${source}$`) };
+      })
       // Literal paths win over templated ones (/tasks/{id} vs a literal sibling).
       .sort((a, b) => a.templated - b.templated);
   }
@@ -91,6 +90,13 @@ export class Contract {
       kind: 'method_not_allowed',
       allow: [...new Set(onPath.map((r) => r.operation.method.toUpperCase()))],
     };
+  }
+
+  /** Raw (still percent-encoded) path parameter values of a matched operation. */
+  rawPathParams(operation: ContractOperation, path: string): Record<string, string> {
+    const route = this.routes.find((r) => r.operation === operation);
+    const values = route?.pattern.exec(path)?.slice(1) ?? [];
+    return Object.fromEntries((route?.names ?? []).map((name, i) => [name, values[i] ?? '']));
   }
 
   operations(): ContractOperation[] {

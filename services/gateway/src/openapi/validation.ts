@@ -25,6 +25,10 @@ export function validateRequest(
   operation: ContractOperation,
   input: RequestInput,
 ): FieldError[] {
+  const lexical = lexicalErrors(contract, operation, input);
+  // Values failing the lexical checks never reach the validator: it throws on a bad
+  // percent-encoding, and its type coercion would accept 1.0 or 1e3 as integers.
+  if (lexical.length > 0) return lexical;
   const result = contract.backend.validator.validateRequest(
     {
       method: input.method,
@@ -48,6 +52,45 @@ export function validateRequest(
     }
   }
   return fields;
+}
+
+interface Parameter {
+  in?: string;
+  name?: string;
+  schema?: { type?: unknown };
+}
+
+/** Integers must be written as integers; path segments must be valid percent-encoding. */
+function lexicalErrors(
+  contract: Contract,
+  operation: ContractOperation,
+  input: RequestInput,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const parameters = (operation.parameters ?? []) as Parameter[];
+  const raw = contract.rawPathParams(operation, input.path);
+  for (const [name, value] of Object.entries(raw)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(value);
+    } catch {
+      errors.push({ in: 'path', name, message: 'Has an invalid percent-encoding.' });
+      continue;
+    }
+    const integer = parameters.some(
+      (p) => p.in === 'path' && p.name === name && p.schema?.type === 'integer',
+    );
+    if (integer && !/^\d+$/.test(decoded))
+      errors.push({ in: 'path', name, message: 'Must be a positive integer.' });
+  }
+  for (const p of parameters.filter((q) => q.in === 'query' && q.schema?.type === 'integer')) {
+    const value = input.query[p.name as string];
+    const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v !== 'string' || !/^-?\d+$/.test(v))) {
+      errors.push({ in: 'query', name: p.name as string, message: 'Must be an integer.' });
+    }
+  }
+  return errors;
 }
 
 function toFieldError(error: ErrorObject, operation: ContractOperation): FieldError {

@@ -1,4 +1,4 @@
-import { Invalid, NotFound, type Outbox } from '@mcs/kit';
+import { Invalid, NotFound, parseTimestamp, type Outbox } from '@mcs/kit';
 import type { Db } from '../db';
 import { apiTokenRepository, type ApiTokenRecord } from '../repositories/api-token.repository';
 import { isScope } from '../security/scopes';
@@ -76,14 +76,11 @@ export class ApiTokenService {
   }
 }
 
-/** RFC 3339 with Z or an offset; a naive value is UTC (external-api.md 1.6). */
 export function parseInstant(value: string): Date {
-  const withZone = /([Zz]|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`;
-  const date = new Date(withZone);
-  if (Number.isNaN(date.getTime())) {
+  const date = parseTimestamp(value);
+  if (!date)
     throw new Invalid([
       { in: 'body', name: 'expires_at', message: 'Must be a valid RFC 3339 timestamp.' },
     ]);
-  }
   return date;
 }

@@ -7,6 +7,8 @@ export interface Outcome {
   status: number;
   contentType: string;
   body: unknown;
+  /** A stored outcome was replayed instead of executing again. */
+  replayed?: boolean;
 }
 
 export interface IdempotentRequest {
@@ -90,7 +92,7 @@ export class IdempotencyService {
         );
       }
       await client.query('COMMIT');
-      return { ...outcome, replayed: false };
+      return { ...outcome, replayed: outcome.replayed ?? false };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;

@@ -1,0 +1,30 @@
+import type { Outbox } from '@mcs/kit';
+import type { Clock } from './clock';
+import type { Db } from './db';
+import { LifecycleEvents } from './messaging/lifecycle-events';
+import { MediaLinksPublisher } from './messaging/media-links';
+import { CandidateActionService } from './services/candidate-action.service';
+import { CandidateContinuity } from './services/candidate-continuity.service';
+import { CandidateService } from './services/candidate.service';
+import { MediaProjectionService } from './services/media-projection.service';
+import { ProtectedService } from './services/protected.service';
+import { ProtectionService } from './services/protection.service';
+import { ProtectionWriter } from './services/protection-writer';
+
+/** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
+export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
+  const { db, clock } = deps;
+  const events = new LifecycleEvents(deps.outbox);
+  const links = new MediaLinksPublisher(deps.outbox);
+  const writer = new ProtectionWriter(events, links);
+  return {
+    candidates: new CandidateService({ db, clock }),
+    candidateActions: new CandidateActionService({ db, clock, events, writer }),
+    protections: new ProtectionService({ db, clock, writer }),
+    protected: new ProtectedService({ db, clock, writer, links }),
+    mediaProjection: new MediaProjectionService({ writer, links }),
+    continuity: new CandidateContinuity({ events, links }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

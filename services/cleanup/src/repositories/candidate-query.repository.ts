@@ -1,0 +1,151 @@
+import type { AutoDeleteState } from '../domain/auto-delete';
+import type { MediaType, Target } from '../domain/target';
+import { stateCondition } from './candidate-state.sql';
+import { type DbClient, join, num, numOrNull, sql, type Sql, whereAll } from './sql';
+import { activeAt, columnsOf, overlaps, targetOf, type TargetRow } from './target.sql';
+
+/** A candidate as read for responses and events: its row, root media facts and blockers. */
+export interface CandidateRecord extends Target {
+  id: number;
+  title: string | null;
+  year: number | null;
+  tmdbId: number | null;
+  matchedRuleIds: number[];
+  reason: string;
+  deleteOperation: 'delete' | 'move';
+  createdAt: Date;
+  configured: boolean;
+  delayDays: number;
+  timerStartedAt: Date | null;
+  postponedUntil: Date | null;
+  cancelledAt: Date | null;
+  lifecycleReason: string | null;
+  lifecycleUpdatedAt: Date | null;
+  /** An active protection of any source overlaps the target (blocker `protected`). */
+  protected: boolean;
+}
+
+export interface CandidateFilters {
+  mediaType?: MediaType;
+  tmdbId?: number;
+  ruleId?: number;
+  seriesId?: number;
+  seasonNumber?: number;
+  episodeNumber?: number;
+  autoDeleteState?: AutoDeleteState;
+}
+
+interface Row extends TargetRow {
+  id: bigint;
+  title: string | null;
+  year: number | null;
+  tmdb_id: bigint | null;
+  matched_rule_ids: bigint[];
+  reason: string;
+  delete_operation: 'delete' | 'move';
+  created_at: Date;
+  auto_delete_configured: boolean;
+  auto_delete_delay_days: number;
+  auto_delete_timer_started_at: Date | null;
+  auto_delete_postponed_until: Date | null;
+  auto_delete_cancelled_at: Date | null;
+  lifecycle_reason: string | null;
+  lifecycle_updated_at: Date | null;
+  protected: boolean;
+}
+
+/**
+ * The response columns over `page`, a subquery of candidate rows (aliased c): blockers and
+ * media facts are computed for the page only, never for every row the filters scan.
+ */
+function select(page: Sql, now: Date): Sql {
+  return sql`
+    SELECT c.id, c.media_type, c.scope, c.media_id, c.movie_version_id, c.series_id, c.season_id,
+           c.season_number, c.episode_id, c.episode_number, m.title, m.year, m.tmdb_id,
+           c.matched_rule_ids, c.reason, c.delete_operation, c.created_at,
+           c.auto_delete_configured, c.auto_delete_delay_days, c.auto_delete_timer_started_at,
+           c.auto_delete_postponed_until, c.auto_delete_cancelled_at, c.lifecycle_reason,
+           c.lifecycle_updated_at,
+           EXISTS (SELECT 1 FROM protections p
+                    WHERE ${activeAt('p', now)} AND ${overlaps(columnsOf('p'), columnsOf('c'))}
+           ) AS protected
+      FROM (${page}) c
+      LEFT JOIN media_items m ON m.media_type = c.media_type AND m.media_id = c.media_id`;
+}
+
+const ORDER = sql`ORDER BY c.created_at DESC, c.id DESC`;
+
+function conditions(filters: CandidateFilters, now: Date): Sql[] {
+  const where: Sql[] = [];
+  const { mediaType, tmdbId, ruleId, seriesId, seasonNumber, episodeNumber } = filters;
+  if (mediaType !== undefined) where.push(sql`c.media_type = ${mediaType}`);
+  if (tmdbId !== undefined)
+    where.push(sql`(c.media_type, c.media_id) IN
+      (SELECT media_type, media_id FROM media_items WHERE tmdb_id = ${tmdbId}::bigint)`);
+  // Exact membership: 6 matches [6, 8] but not [16].
+  if (ruleId !== undefined) where.push(sql`c.matched_rule_ids @> ARRAY[${ruleId}::bigint]`);
+  if (seriesId !== undefined) where.push(sql`c.series_id = ${seriesId}::bigint`);
+  if (seasonNumber !== undefined) where.push(sql`c.season_number = ${seasonNumber}::int`);
+  if (episodeNumber !== undefined) where.push(sql`c.episode_number = ${episodeNumber}::int`);
+  if (filters.autoDeleteState) where.push(stateCondition(filters.autoDeleteState, now));
+  return where;
+}
+
+/** One page in the list order (created_at, then id, both descending) and the total. */
+export async function listCandidates(
+  db: DbClient,
+  filters: CandidateFilters,
+  page: { limit: number; offset: number },
+  now: Date,
+): Promise<{ records: CandidateRecord[]; total: number }> {
+  const where = whereAll(conditions(filters, now));
+  const [rows, [count]] = await Promise.all([
+    db.$queryRaw<Row[]>`${select(
+      sql`SELECT * FROM candidates c ${where} ${ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      now,
+    )} ${ORDER}`,
+    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM candidates c ${where}`,
+  ]);
+  return { records: rows.map(toRecord), total: count?.total ?? 0 };
+}
+
+export async function findCandidates(
+  db: DbClient,
+  ids: number[],
+  now: Date,
+): Promise<CandidateRecord[]> {
+  if (ids.length === 0) return [];
+  const page = sql`SELECT * FROM candidates c WHERE c.id IN (${join(ids.map((id) => sql`${id}::bigint`))})`;
+  const rows = await db.$queryRaw<Row[]>`${select(page, now)} ORDER BY c.id`;
+  return rows.map(toRecord);
+}
+
+export async function findCandidate(
+  db: DbClient,
+  id: number,
+  now: Date,
+): Promise<CandidateRecord | undefined> {
+  return (await findCandidates(db, [id], now))[0];
+}
+
+function toRecord(row: Row): CandidateRecord {
+  return {
+    id: num(row.id),
+    ...targetOf(row),
+    title: row.title,
+    year: row.year,
+    tmdbId: numOrNull(row.tmdb_id),
+    matchedRuleIds: row.matched_rule_ids.map(num),
+    reason: row.reason,
+    deleteOperation: row.delete_operation,
+    createdAt: row.created_at,
+    configured: row.auto_delete_configured,
+    delayDays: row.auto_delete_delay_days,
+    timerStartedAt: row.auto_delete_timer_started_at,
+    postponedUntil: row.auto_delete_postponed_until,
+    cancelledAt: row.auto_delete_cancelled_at,
+    lifecycleReason: row.lifecycle_reason,
+    lifecycleUpdatedAt: row.lifecycle_updated_at,
+    protected: row.protected,
+  };
+}

@@ -1,0 +1,132 @@
+import type { Actor, ProtectionSource } from '../domain/actor';
+import type { ProtectionTerms } from '../domain/protection-terms';
+import type { MediaType, Scope, Target } from '../domain/target';
+import {
+  PROTECTION_SELECT,
+  type ProtectionRecord,
+  type ProtectionRow,
+  toProtectionRecord,
+} from './protection-record';
+import { type DbClient, empty, num, sql, type Sql, type Tx, whereAll } from './sql';
+import { activeAt, columnsOf, covers, valuesOf } from './target.sql';
+
+export type { ProtectionRecord, VersionFacts } from './protection-record';
+
+export interface ProtectionFilters {
+  mediaType?: MediaType;
+  mediaId?: number;
+  tmdbId?: number;
+  source?: ProtectionSource;
+  scope?: Scope;
+  /** Case-insensitive substring of the root title. */
+  search?: string;
+  activeOnly: boolean;
+}
+
+export async function findProtection(db: DbClient, id: number, lock = false) {
+  const rows = await db.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT} WHERE p.id = ${id}::bigint
+    ${lock ? sql`FOR UPDATE OF p` : empty}`;
+  return rows[0] && toProtectionRecord(rows[0]);
+}
+
+/** Lists protections of live (not soft-removed) media, newest first, with the total. */
+export async function listProtections(
+  db: DbClient,
+  filters: ProtectionFilters,
+  page: { limit: number; offset: number },
+  now: Date,
+): Promise<{ records: ProtectionRecord[]; total: number }> {
+  const where = whereAll(conditions(filters, now));
+  const [rows, [count]] = await Promise.all([
+    db.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT} ${where}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM protections p
+      JOIN media_items m ON m.media_type = p.media_type AND m.media_id = p.media_id ${where}`,
+  ]);
+  return { records: rows.map(toProtectionRecord), total: count?.total ?? 0 };
+}
+
+function conditions(filters: ProtectionFilters, now: Date): Sql[] {
+  const where = [sql`m.removed_at IS NULL`];
+  const { mediaType, mediaId, tmdbId, source, scope, search } = filters;
+  if (mediaType !== undefined) where.push(sql`p.media_type = ${mediaType}`);
+  if (mediaId !== undefined) where.push(sql`p.media_id = ${mediaId}::bigint`);
+  if (tmdbId !== undefined) where.push(sql`m.tmdb_id = ${tmdbId}::bigint`);
+  if (source !== undefined) where.push(sql`p.source = ${source}`);
+  if (scope !== undefined) where.push(sql`p.scope = ${scope}`);
+  if (search !== undefined) where.push(sql`strpos(lower(m.title), lower(${search})) > 0`);
+  if (filters.activeOnly) where.push(activeAt('p', now));
+  return where;
+}
+
+/** Active protections of the given sources that cover `target` (same target or broader). */
+export async function findCovering(
+  tx: Tx,
+  target: Target,
+  now: Date,
+  sources: ProtectionSource[],
+): Promise<ProtectionRecord[]> {
+  const rows = await tx.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT}
+    WHERE ${activeAt('p', now)} AND p.source = ANY(${sources}::text[])
+      AND ${covers(columnsOf('p'), valuesOf(target))}
+    ORDER BY p.id`;
+  return rows.map(toProtectionRecord);
+}
+
+/** Every protection scoped to one movie version (version binding, domain.md 7.5). */
+export async function findVersionProtections(tx: Tx, versionId: number) {
+  const rows = await tx.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT}
+    WHERE p.scope = 'version' AND p.movie_version_id = ${versionId}::bigint
+    ORDER BY p.id FOR UPDATE OF p`;
+  return rows.map(toProtectionRecord);
+}
+
+export interface NewProtection {
+  target: Target;
+  source: ProtectionSource;
+  reason: string | null;
+  expiresAt: Date | null;
+  createdBy: Actor;
+}
+
+export async function insertProtection(tx: Tx, data: NewProtection, now: Date): Promise<number> {
+  const t = data.target;
+  const created = await tx.protection.create({
+    data: {
+      mediaType: t.mediaType,
+      scope: t.scope,
+      mediaId: BigInt(t.mediaId),
+      movieVersionId: big(t.movieVersionId),
+      seriesId: big(t.seriesId),
+      seasonId: big(t.seasonId),
+      seasonNumber: t.seasonNumber,
+      episodeId: big(t.episodeId),
+      episodeNumber: t.episodeNumber,
+      source: data.source,
+      reason: data.reason,
+      permanent: data.expiresAt === null,
+      expiresAt: data.expiresAt,
+      createdByType: data.createdBy.type,
+      createdById: big(data.createdBy.id),
+      createdAt: now,
+      updatedAt: now,
+    },
+    select: { id: true },
+  });
+  return num(created.id);
+}
+
+export async function updateProtectionTerms(
+  tx: Tx,
+  id: number,
+  changes: Partial<ProtectionTerms>,
+  now: Date,
+): Promise<void> {
+  await tx.protection.update({ where: { id: BigInt(id) }, data: { ...changes, updatedAt: now } });
+}
+
+export async function deleteProtection(tx: Tx, id: number): Promise<void> {
+  await tx.protection.delete({ where: { id: BigInt(id) } });
+}
+
+const big = (value: number | null) => (value === null ? null : BigInt(value));

@@ -1,0 +1,74 @@
+import type { Request, Response, Router } from 'express';
+import { AUTO_DELETE_STATES } from '../domain/auto-delete';
+import { Input, pathId } from '../http/input';
+import { externalCaller } from '../http/principal';
+import { MEDIA_TYPES } from '../http/target-input';
+import type { ActionRequest, CandidateActionService } from '../services/candidate-action.service';
+import type { CandidateService } from '../services/candidate.service';
+import { sendOutcome } from './outcome';
+
+/** External candidate routes (external-api.md 2.3), served behind the gateway. */
+export function candidateRoutes(
+  api: Router,
+  services: { candidates: CandidateService; candidateActions: CandidateActionService },
+): void {
+  const { candidates, candidateActions } = services;
+
+  api.get('/v1/candidates', async (req, res) => {
+    const query = new Input('query', req.query);
+    const filters = {
+      mediaType: query.oneOf('media_type', MEDIA_TYPES),
+      tmdbId: query.int('tmdb_id', { min: 1 }),
+      ruleId: query.int('rule_id', { min: 1 }),
+      seriesId: query.int('series_id', { min: 1 }),
+      seasonNumber: query.int('season_number', { min: 0, max: 100_000 }),
+      episodeNumber: query.int('episode_number', { min: 0, max: 100_000 }),
+      autoDeleteState: query.oneOf('auto_delete_state', AUTO_DELETE_STATES),
+    };
+    const paging = query.paging();
+    query.done();
+    res.json(await candidates.list(filters, paging));
+  });
+
+  api.get('/v1/candidates/:candidate_id', async (req, res) => {
+    res.json(await candidates.get(pathId(req.params, 'candidate_id')));
+  });
+
+  /** Reads what every action shares; `more` reads the action's own fields. */
+  const action = <T>(
+    run: (request: ActionRequest & T) => ReturnType<CandidateActionService['cancel']>,
+    more: (body: Input) => T,
+  ) => {
+    return async (req: Request<{ candidate_id: string }>, res: Response) => {
+      const candidateId = pathId(req.params, 'candidate_id');
+      const body = Input.body(req.body);
+      const request = { candidateId, reason: body.reason(), ...more(body) };
+      body.done();
+      const outcome = await run({ ...request, ...externalCaller(req, res) });
+      // Candidate-action bodies say whether they are a replay (external-api.md 1.11).
+      sendOutcome(res, { ...outcome, body: { ...outcome.body, replayed: outcome.replayed } });
+    };
+  };
+  const none = () => ({});
+
+  api.post(
+    '/v1/candidates/:candidate_id/cancel',
+    action((r) => candidateActions.cancel(r), none),
+  );
+  api.post(
+    '/v1/candidates/:candidate_id/postpone',
+    action<{ until: Date }>(
+      (r) => candidateActions.postpone(r),
+      // Absent or invalid, `until` is undefined only when body.done() is about to throw.
+      (body) => ({ until: body.timestamp('until', true) as Date }),
+    ),
+  );
+  api.post(
+    '/v1/candidates/:candidate_id/reset-timer',
+    action((r) => candidateActions.resetTimer(r), none),
+  );
+  api.post(
+    '/v1/candidates/:candidate_id/protect',
+    action((r) => candidateActions.protect(r), none),
+  );
+}

@@ -1,0 +1,12 @@
+import type { Router } from 'express';
+import type { Services } from '../app';
+import { candidateRoutes } from './candidate.routes';
+import { protectedRoutes } from './protected.routes';
+import { protectionRoutes } from './protection.routes';
+
+/** Every route of the cleanup service, under /api behind the gateway signature. */
+export function mountRoutes(api: Router, services: Services): void {
+  candidateRoutes(api, services);
+  protectionRoutes(api, services.protections);
+  protectedRoutes(api, services.protected);
+}

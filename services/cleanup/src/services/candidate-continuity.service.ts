@@ -1,0 +1,58 @@
+import { SYSTEM_ACTOR } from '../domain/actor';
+import type { Target } from '../domain/target';
+import type { LifecycleEvents } from '../messaging/lifecycle-events';
+import type { MediaLinksPublisher } from '../messaging/media-links';
+import { findCandidates } from '../repositories/candidate-query.repository';
+import { type MediaKey, removeCandidateOfTarget } from '../repositories/candidate.repository';
+import {
+  type CandidateMatch,
+  markAnnounced,
+  upsertCandidate,
+} from '../repositories/candidate-upsert.repository';
+import type { Tx } from '../repositories/sql';
+import { candidateView } from '../views/candidate.view';
+
+/**
+ * What a cleanup scan does to candidates (domain.md 4.1 steps 5-6), in the scan's transaction.
+ * A target that keeps matching keeps its candidate; one that stops is removed without an
+ * event, so a later match is a new candidate with a new timer and no cancel or postponement.
+ */
+export class CandidateContinuity {
+  constructor(private readonly deps: { events: LifecycleEvents; links: MediaLinksPublisher }) {}
+
+  /** Creates or refreshes the candidates of matching targets. */
+  async upsert(tx: Tx, matches: CandidateMatch[], now: Date) {
+    const results = [];
+    for (const match of matches) results.push(await upsertCandidate(tx, match, now));
+    await this.deps.links.publish(
+      tx,
+      matches.map((match) => match.target),
+      now,
+    );
+    return results;
+  }
+
+  /** Removes the candidates of targets that definitely no longer match. */
+  async remove(tx: Tx, targets: Target[], now: Date): Promise<void> {
+    const changed: MediaKey[] = [];
+    for (const target of targets) changed.push(...(await removeCandidateOfTarget(tx, target)));
+    await this.deps.links.publish(tx, changed, now);
+  }
+
+  /**
+   * Announces candidates whose automatic deletion became active (`candidate.scheduled`, actor
+   * system, ascending id) and un-marks unconfigured ones. Returns the announced ids.
+   */
+  async announce(tx: Tx, now: Date, ids?: number[]): Promise<number[]> {
+    const announced = await markAnnounced(tx, now, ids);
+    for (const record of await findCandidates(tx, announced, now))
+      await this.deps.events.candidate(
+        tx,
+        'candidate.scheduled',
+        candidateView(record, now),
+        SYSTEM_ACTOR,
+        now,
+      );
+    return announced;
+  }
+}

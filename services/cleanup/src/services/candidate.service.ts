@@ -1,0 +1,37 @@
+import { NotFound } from '@mcs/kit';
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+import {
+  type CandidateFilters,
+  findCandidate,
+  listCandidates,
+} from '../repositories/candidate-query.repository';
+import { candidateView } from '../views/candidate.view';
+import { limitOffset, pageOf, type Paging } from '../views/page';
+
+/** Reading candidates (external-api.md 2.3): filtered and paged in SQL, state at request time. */
+export class CandidateService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async list(filters: CandidateFilters, paging: Paging) {
+    const now = this.deps.clock();
+    const { records, total } = await listCandidates(
+      this.deps.db,
+      filters,
+      limitOffset(paging),
+      now,
+    );
+    return pageOf(
+      records.map((record) => candidateView(record, now)),
+      total,
+      paging,
+    );
+  }
+
+  async get(id: number) {
+    const now = this.deps.clock();
+    const record = await findCandidate(this.deps.db, id, now);
+    if (!record) throw new NotFound(`Candidate ${id} was not found.`);
+    return candidateView(record, now);
+  }
+}

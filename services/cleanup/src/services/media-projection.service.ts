@@ -1,0 +1,64 @@
+import type { MessagePayload } from '@mcs/contracts';
+import { SYSTEM_ACTOR } from '../domain/actor';
+import type { MediaLinksPublisher } from '../messaging/media-links';
+import {
+  removeCandidatesOfEpisodesWithoutFile,
+  removeCandidatesOfMedia,
+  removeCandidatesOfVersion,
+} from '../repositories/candidate.repository';
+import { lockMedia } from '../repositories/locks';
+import { upsertMediaItems } from '../repositories/media.repository';
+import {
+  deleteVersion,
+  detachEpisodeFile,
+  setRemoved,
+} from '../repositories/media-presence.repository';
+import { findVersionProtections } from '../repositories/protection.repository';
+import type { Tx } from '../repositories/sql';
+import type { ProtectionWriter } from './protection-writer';
+
+/**
+ * Applies catalog's media.* events to cleanup's projection and to what depends on it
+ * (domain.md 1.10-1.11): candidates of removed media and files go (no lifecycle event), and
+ * a version protection goes with its file (`protection.removed`, actor system).
+ */
+export class MediaProjectionService {
+  constructor(private readonly deps: { writer: ProtectionWriter; links: MediaLinksPublisher }) {}
+
+  async itemsUpserted(tx: Tx, payload: MessagePayload<'media.items_upserted'>): Promise<void> {
+    await upsertMediaItems(tx, payload.items);
+  }
+
+  async removed(tx: Tx, payload: MessagePayload<'media.removed'>, at: Date, now: Date) {
+    const key = { mediaType: payload.media_type, mediaId: payload.media_id };
+    if (!(await setRemoved(tx, key, new Date(payload.removed_at), at))) return;
+    await this.deps.links.publish(tx, await removeCandidatesOfMedia(tx, key), now);
+  }
+
+  async restored(tx: Tx, payload: MessagePayload<'media.restored'>, at: Date): Promise<void> {
+    await setRemoved(tx, { mediaType: payload.media_type, mediaId: payload.media_id }, null, at);
+  }
+
+  /** A file left or was replaced: a rename never gets here, so its protection stays. */
+  async versionRemoved(tx: Tx, payload: MessagePayload<'media.version_removed'>, now: Date) {
+    const movie = { mediaType: 'movie' as const, mediaId: payload.movie_id };
+    await deleteVersion(tx, payload.version_id);
+    const changed = await removeCandidatesOfVersion(tx, payload.version_id);
+    await lockMedia(tx, movie);
+    for (const protection of await findVersionProtections(tx, payload.version_id))
+      await this.deps.writer.remove(tx, protection, SYSTEM_ACTOR, now);
+    await this.deps.links.publish(tx, changed, now);
+  }
+
+  /** Episode protections are not bound to files and stay; file-less episodes lose candidates. */
+  async episodeFileRemoved(
+    tx: Tx,
+    payload: MessagePayload<'media.episode_file_removed'>,
+    now: Date,
+  ): Promise<void> {
+    const { episode_file_id: fileId, episode_ids: episodeIds } = payload;
+    await detachEpisodeFile(tx, fileId, episodeIds, payload.replaced_by_file_id);
+    const changed = await removeCandidatesOfEpisodesWithoutFile(tx, episodeIds);
+    await this.deps.links.publish(tx, changed, now);
+  }
+}
