@@ -3,9 +3,19 @@ import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
 import { gatewayDefaults } from '../services/gateway/src/config';
 import { startGateway, type GatewayService } from '../services/gateway/src/server';
 import { expectMatchesContract } from '../services/gateway/test/support/contract';
-import { closedPort, sessionOf, type Reply, type Session } from '../services/gateway/test/support/gateway';
+import {
+  closedPort,
+  sessionOf,
+  type Reply,
+  type Session,
+} from '../services/gateway/test/support/gateway';
 import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
-import { movieTarget, newCandidate, newMovie, newProtection } from '../services/cleanup/test/support/factories';
+import {
+  movieTarget,
+  newCandidate,
+  newMovie,
+  newProtection,
+} from '../services/cleanup/test/support/factories';
 
 /**
  * Black-box through the gateway (issues 3 and 5): candidate actions and protections on the
@@ -22,20 +32,43 @@ let pool: Pool;
 async function startGatewayReplica(): Promise<GatewayService> {
   const down = `http://127.0.0.1:${await closedPort()}`;
   const gateway = await startGateway(
-    gatewayDefaults(env.runtimeConfig(), { catalog: down, cleanup: cleanup.url, scheduler: down, webhooks: down }),
+    gatewayDefaults(env.runtimeConfig(), {
+      catalog: down,
+      cleanup: cleanup.url,
+      scheduler: down,
+      webhooks: down,
+    }),
   );
   gateways.push(gateway);
   return gateway;
 }
 
-async function call(method: string, path: string, options: { token?: string; session?: Session; body?: unknown; key?: string; replica?: number } = {}): Promise<Reply> {
+async function call(
+  method: string,
+  path: string,
+  options: {
+    token?: string;
+    session?: Session;
+    body?: unknown;
+    key?: string;
+    replica?: number;
+  } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.session) Object.assign(headers, { cookie: `mcs_session=${options.session.cookie}`, 'x-csrf-token': options.session.csrf });
+  if (options.session)
+    Object.assign(headers, {
+      cookie: `mcs_session=${options.session.cookie}`,
+      'x-csrf-token': options.session.csrf,
+    });
   if (options.key) headers['idempotency-key'] = options.key;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const base = (gateways[options.replica ?? 0] as GatewayService).url;
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   await expectMatchesContract(method, path, response.status, text ? body : undefined);
@@ -43,7 +76,10 @@ async function call(method: string, path: string, options: { token?: string; ses
 }
 
 async function token(scopes: string[]): Promise<string> {
-  const reply = await call('POST', '/api/settings/integrations/api-tokens', { session: admin, body: { name: 'e2e', scopes } });
+  const reply = await call('POST', '/api/settings/integrations/api-tokens', {
+    session: admin,
+    body: { name: 'e2e', scopes },
+  });
   return reply.body.token as string;
 }
 
@@ -65,7 +101,9 @@ beforeAll(async () => {
   pool = new Pool({ connectionString: env.databaseUrl });
   cleanup = await startCleanup({ runtime: env.runtimeConfig() });
   await startGatewayReplica();
-  const setup = await call('POST', '/api/setup', { body: { username: 'admin', password: 'correct horse battery' } });
+  const setup = await call('POST', '/api/setup', {
+    body: { username: 'admin', password: 'correct horse battery' },
+  });
   admin = sessionOf(setup);
   manage = await token(['candidates:manage', 'protections:manage']);
   otherManage = await token(['candidates:manage']);
@@ -79,22 +117,41 @@ afterAll(async () => {
 
 test('EA#22: cancel through the gateway â†’ canceled, a UUID event id, one candidate.canceled event', async () => {
   const id = await candidate();
-  const reply = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, body: { reason: 'keep' } });
+  const reply = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    body: { reason: 'keep' },
+  });
   expect(reply.status).toBe(200);
-  expect(reply.body).toMatchObject({ replayed: false, protection_id: null, candidate: { id, auto_delete_state: 'canceled', auto_delete_is_active: false } });
+  expect(reply.body).toMatchObject({
+    replayed: false,
+    protection_id: null,
+    candidate: { id, auto_delete_state: 'canceled', auto_delete_is_active: false },
+  });
   expect(reply.body.event_id).toMatch(/^[0-9a-f-]{36}$/);
   expect(await events(id)).toEqual(['candidate.canceled']);
 });
 
 test('EA#30, EA#31: a repeated key replays the original; a different body or path with it â†’ 422', async () => {
   const id = await candidate();
-  const first = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'k1', body: { reason: 'a' } });
-  const second = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'k1', body: { reason: 'a' } });
+  const first = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'k1',
+    body: { reason: 'a' },
+  });
+  const second = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'k1',
+    body: { reason: 'a' },
+  });
   expect(second.status).toBe(200);
   expect(second.headers.get('idempotent-replayed')).toBe('true');
   expect(first.headers.get('idempotent-replayed')).toBeNull();
   expect(second.body).toEqual({ ...first.body, replayed: true });
-  const changedBody = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'k1', body: { reason: 'b' } });
+  const changedBody = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'k1',
+    body: { reason: 'b' },
+  });
   const otherPath = await call('POST', `/api/v1/candidates/${id}/postpone`, {
     token: manage,
     key: 'k1',
@@ -110,7 +167,9 @@ test('EA#30, EA#31: a repeated key replays the original; a different body or pat
 test('50 concurrent requests with one key and one body execute once; every answer is the original, a replay or 409', async () => {
   const id = await candidate();
   const replies = await Promise.all(
-    Array.from({ length: 50 }, () => call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'burst', body: {} })),
+    Array.from({ length: 50 }, () =>
+      call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'burst', body: {} }),
+    ),
   );
   const statuses = new Set(replies.map((r) => r.status));
   expect([...statuses].every((s) => s === 200 || s === 409)).toBe(true);
@@ -132,19 +191,38 @@ test('EA#32: while the first request is held in flight, a second with the key â†
   const blocker = await pool.connect();
   await blocker.query('BEGIN');
   await blocker.query('SELECT 1 FROM cleanup.candidates WHERE id = $1 FOR UPDATE', [id]);
-  const first = call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'k2', body: {} });
-  await waitFor(async () => {
-    const { rows } = await pool.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted`);
-    return rows.length > 0;
-  }, { what: 'the first request to hold its idempotency lock' });
-  const second = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'k2', body: {}, replica: 1 });
+  const first = call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'k2',
+    body: {},
+  });
+  await waitFor(
+    async () => {
+      const { rows } = await pool.query(
+        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted`,
+      );
+      return rows.length > 0;
+    },
+    { what: 'the first request to hold its idempotency lock' },
+  );
+  const second = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'k2',
+    body: {},
+    replica: 1,
+  });
   expect(second.status).toBe(409);
   expect(second.body.code).toBe('idempotency_key_in_use');
   expect(second.headers.get('retry-after')).toBe('1');
   await blocker.query('ROLLBACK');
   blocker.release();
   expect((await first).status).toBe(200);
-  const third = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'k2', body: {}, replica: 1 });
+  const third = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'k2',
+    body: {},
+    replica: 1,
+  });
   expect(third.headers.get('idempotent-replayed')).toBe('true');
   expect(await events(id)).toEqual(['candidate.canceled']);
 });
@@ -152,18 +230,30 @@ test('EA#32: while the first request is held in flight, a second with the key â†
 test('EA#33: the same key under two tokens executes twice', async () => {
   const id = await candidate();
   await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'shared', body: {} });
-  const other = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: otherManage, key: 'shared', body: {} });
+  const other = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: otherManage,
+    key: 'shared',
+    body: {},
+  });
   expect(other.headers.get('idempotent-replayed')).toBeNull();
   expect(await events(id)).toEqual(['candidate.canceled', 'candidate.canceled']);
 });
 
 test('a replay survives a gateway restart between the first call and the replay', async () => {
   const id = await candidate();
-  const first = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'restart', body: {} });
+  const first = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'restart',
+    body: {},
+  });
   for (const gateway of gateways) await gateway.stop();
   gateways = [];
   await startGatewayReplica();
-  const replay = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'restart', body: {} });
+  const replay = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: manage,
+    key: 'restart',
+    body: {},
+  });
   expect(replay.headers.get('idempotent-replayed')).toBe('true');
   expect(replay.body.event_id).toBe(first.body.event_id);
   expect(await events(id)).toEqual(['candidate.canceled']);
@@ -172,11 +262,21 @@ test('a replay survives a gateway restart between the first call and the replay'
 test('EA#41: DELETE of a protection replays its original 200 with the key; without it a second DELETE is 404', async () => {
   const movie = await newMovie(cleanup.db);
   const protectionId = await newProtection(cleanup.db, movieTarget(movie), { source: 'api' });
-  const first = await call('DELETE', `/api/v1/protections/${protectionId}`, { token: manage, key: 'del' });
+  const first = await call('DELETE', `/api/v1/protections/${protectionId}`, {
+    token: manage,
+    key: 'del',
+  });
   expect(first.status).toBe(200);
-  expect((await call('GET', `/api/v1/protections/${protectionId}`, { token: manage })).status).toBe(404);
-  expect((await call('DELETE', `/api/v1/protections/${protectionId}`, { token: manage })).status).toBe(404);
-  const replay = await call('DELETE', `/api/v1/protections/${protectionId}`, { token: manage, key: 'del' });
+  expect((await call('GET', `/api/v1/protections/${protectionId}`, { token: manage })).status).toBe(
+    404,
+  );
+  expect(
+    (await call('DELETE', `/api/v1/protections/${protectionId}`, { token: manage })).status,
+  ).toBe(404);
+  const replay = await call('DELETE', `/api/v1/protections/${protectionId}`, {
+    token: manage,
+    key: 'del',
+  });
   expect(replay.status).toBe(200);
   expect(replay.headers.get('idempotent-replayed')).toBe('true');
   expect(replay.body).toEqual(first.body);
@@ -185,8 +285,12 @@ test('EA#41: DELETE of a protection replays its original 200 with the key; witho
 test('EA#20: catalog_id is an alias of tmdb_id on the candidate list; no response carries catalog_id', async () => {
   const movie = await newMovie(cleanup.db);
   await newCandidate(cleanup.db, movieTarget(movie));
-  const byTmdb = await call('GET', `/api/v1/candidates?tmdb_id=${movie.tmdb_id}`, { token: manage });
-  const byAlias = await call('GET', `/api/v1/candidates?catalog_id=${movie.tmdb_id}`, { token: manage });
+  const byTmdb = await call('GET', `/api/v1/candidates?tmdb_id=${movie.tmdb_id}`, {
+    token: manage,
+  });
+  const byAlias = await call('GET', `/api/v1/candidates?catalog_id=${movie.tmdb_id}`, {
+    token: manage,
+  });
   expect(byTmdb.status).toBe(200);
   expect(byAlias.body).toEqual(byTmdb.body);
   expect((byTmdb.body.items as unknown[]).length).toBe(1);
@@ -206,9 +310,14 @@ test('EA#6: a token with candidates:read only cannot cancel, and the candidate i
 
 test('internal protected entries are reachable with an admin session through the gateway', async () => {
   const movie = await newMovie(cleanup.db);
-  const created = await call('POST', '/api/protected', { session: admin, body: { media_type: 'movie', media_id: movie.media_id, reason: 'family' } });
+  const created = await call('POST', '/api/protected', {
+    session: admin,
+    body: { media_type: 'movie', media_id: movie.media_id, reason: 'family' },
+  });
   expect(created.status).toBe(201);
   const list = await call('GET', '/api/protected', { session: admin });
   expect(list.status).toBe(200);
-  expect((list.body.items as { id: number }[]).map((e) => e.id)).toContain((created.body.entry as { id: number }).id);
+  expect((list.body.items as { id: number }[]).map((e) => e.id)).toContain(
+    (created.body.entry as { id: number }).id,
+  );
 });
