@@ -1,0 +1,51 @@
+/**
+ * Simulator tests drive it with the catalog's real integration clients: if their shapes and the
+ * simulator's drift apart, these tests fail.
+ */
+import { DateSanitiser } from '../../../services/catalog/src/integrations/dates';
+import { JellyfinClient } from '../../../services/catalog/src/integrations/jellyfin';
+import { PlexClient } from '../../../services/catalog/src/integrations/plex';
+import { RadarrClient } from '../../../services/catalog/src/integrations/radarr';
+import { SeerrClient } from '../../../services/catalog/src/integrations/seerr';
+import { SonarrClient } from '../../../services/catalog/src/integrations/sonarr';
+import type { Simulator, SimSystem } from '../src';
+
+export interface Clients {
+  jellyfin: JellyfinClient;
+  plex: PlexClient;
+  radarr: RadarrClient;
+  sonarr: SonarrClient;
+  seerr: SeerrClient;
+  dates: DateSanitiser;
+  close(): void;
+}
+
+/** Clients whose retries do not wait (the simulator's faults are immediate). */
+export function clientsFor(sim: Simulator, extra: { timeoutSeconds?: number } = {}): Clients {
+  const dates = new DateSanitiser();
+  const config = (system: SimSystem) => ({
+    baseUrl: sim.urls[system],
+    apiKey: sim.apiKeys[system],
+    timeoutSeconds: extra.timeoutSeconds ?? 10,
+    dates,
+    sleep: () => Promise.resolve(),
+  });
+  const clients = {
+    jellyfin: new JellyfinClient(config('jellyfin')),
+    plex: new PlexClient(config('plex')),
+    radarr: new RadarrClient(config('radarr')),
+    sonarr: new SonarrClient(config('sonarr')),
+    seerr: new SeerrClient(config('seerr')),
+  };
+  return {
+    ...clients,
+    dates,
+    close: () => Object.values(clients).forEach((client) => client.close()),
+  };
+}
+
+export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
+}

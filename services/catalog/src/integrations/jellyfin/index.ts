@@ -1,0 +1,1 @@
+export { JellyfinClient, type JellyfinConfig, type ListOptions } from './client';

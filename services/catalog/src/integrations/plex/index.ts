@@ -1,0 +1,1 @@
+export { PlexClient, type PlexConfig } from './client';

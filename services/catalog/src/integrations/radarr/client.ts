@@ -1,0 +1,117 @@
+/**
+ * Radarr v3 (§2.5): the movie list, tags, disk space, and the write calls the executor needs
+ * (§6.5): delete with or without files and import exclusion, delete one file, tag, unmonitor,
+ * rescan. Orchestration (pacing, verification, routing) lives with the executor, not here.
+ */
+import * as shared from '../arr/shared';
+import type { ArrMovie, ArrStatus, ArrTag, DiskSpace, EditorChange } from '../arr/records';
+import { datesOf, httpOptions, type ClientConfig } from '../config';
+import type { DateSanitiser } from '../dates';
+import { HttpClient } from '../http';
+import type { ArrFile } from '../arr/records';
+import * as api from './api-types';
+import { toArrMovie } from './normalise';
+
+export interface DeleteMovieOptions {
+  /** false when the service moved the files itself (§6.6). */
+  deleteFiles: boolean;
+  /** The `arr_add_import_exclusion` setting (default true). */
+  addImportExclusion: boolean;
+}
+
+export class RadarrClient {
+  private readonly http: HttpClient;
+  private readonly dates: DateSanitiser;
+
+  constructor(config: ClientConfig) {
+    this.http = new HttpClient(
+      httpOptions('radarr', config, { headers: { 'X-Api-Key': config.apiKey } }),
+    );
+    this.dates = datesOf(config);
+  }
+
+  testConnection(): Promise<ArrStatus> {
+    return shared.systemStatus(this.http);
+  }
+
+  /** Every movie, streamed in batches: the real endpoint has no paging (one bulk call). */
+  async *movies(batchSize = 500): AsyncGenerator<ArrMovie[]> {
+    for await (const batch of this.http.stream('/api/v3/movie', api.movie, batchSize)) {
+      yield batch.map((movie) => toArrMovie(movie, this.dates));
+    }
+  }
+
+  /** Verification: null when the movie entry is gone (404). */
+  async movie(movieId: number): Promise<ArrMovie | null> {
+    const movie = await this.http.find(`/api/v3/movie/${movieId}`, api.movie);
+    return movie ? toArrMovie(movie, this.dates) : null;
+  }
+
+  async movieFiles(movieId: number): Promise<ArrFile[]> {
+    const files = await this.http.get('/api/v3/moviefile', api.movieFiles, { query: { movieId } });
+    return files.map((file) => shared.toArrFile(file, this.dates));
+  }
+
+  tags(): Promise<ArrTag[]> {
+    return shared.listTags(this.http);
+  }
+
+  createTag(label: string): Promise<ArrTag> {
+    return shared.createTag(this.http, label);
+  }
+
+  diskSpace(): Promise<DiskSpace[]> {
+    return shared.diskSpace(this.http);
+  }
+
+  async addTag(movieIds: number[], tagId: number): Promise<void> {
+    await this.edit(movieIds, { tagIds: [tagId], apply: 'add' });
+  }
+
+  async removeTag(movieIds: number[], tagId: number): Promise<void> {
+    await this.edit(movieIds, { tagIds: [tagId], apply: 'remove' });
+  }
+
+  async unmonitor(movieIds: number[]): Promise<void> {
+    await this.edit(movieIds, { monitored: false });
+  }
+
+  async deleteMovie(movieId: number, options: DeleteMovieOptions): Promise<void> {
+    await this.http.write({
+      method: 'DELETE',
+      path: `/api/v3/movie/${movieId}`,
+      query: { deleteFiles: options.deleteFiles, addImportExclusion: options.addImportExclusion },
+    });
+  }
+
+  async deleteMovieFile(movieFileId: number): Promise<void> {
+    await this.http.write({ method: 'DELETE', path: `/api/v3/moviefile/${movieFileId}` });
+  }
+
+  /** After a move, so Radarr notices the file is gone. */
+  async rescan(movieIds: number[]): Promise<void> {
+    await this.http.write({
+      method: 'POST',
+      path: '/api/v3/command',
+      body: { name: 'RefreshMovie', movieIds },
+    });
+  }
+
+  close(): void {
+    this.http.close();
+  }
+
+  private async edit(movieIds: number[], change: EditorChange): Promise<void> {
+    const fields =
+      'monitored' in change
+        ? { monitored: change.monitored }
+        : { tags: change.tagIds, applyTags: change.apply };
+    for (const ids of shared.batches(movieIds)) {
+      await this.http.write({
+        method: 'PUT',
+        path: '/api/v3/movie/editor',
+        body: { movieIds: ids, ...fields },
+      });
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { RadarrClient, type DeleteMovieOptions } from './client';

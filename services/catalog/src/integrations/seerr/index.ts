@@ -1,0 +1,2 @@
+export { SeerrClient } from './client';
+export type { SeerrRequest, SeerrRequestStatus, SeerrStatus, SeerrUser } from './records';

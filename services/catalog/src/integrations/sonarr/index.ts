@@ -1,0 +1,1 @@
+export { SonarrClient, type DeleteSeriesOptions } from './client';

@@ -1,0 +1,70 @@
+/**
+ * Shared set-up for the integration client tests: the network is sealed (nock stands in for the
+ * external systems, localhost stays reachable for local stand-ins), retries do not wait, and
+ * every failure is checked for leaked credentials.
+ */
+import nock from 'nock';
+import type { ClientConfig } from '../../src/integrations/config';
+import { DateSanitiser } from '../../src/integrations/dates';
+import { IntegrationError } from '../../src/integrations/errors';
+
+export const API_KEY = 'k3y-5ecret-7f2a9c41d0';
+export const NOW = new Date('2025-06-01T12:00:00Z');
+
+export function sealNetwork(): void {
+  beforeAll(() => {
+    nock.disableNetConnect();
+    nock.enableNetConnect(/^(localhost|127\.0\.0\.1)(:\d+)?$/);
+  });
+  afterEach(() => {
+    nock.abortPendingRequests();
+    nock.cleanAll();
+  });
+  afterAll(() => nock.enableNetConnect());
+}
+
+export interface TestConfig extends ClientConfig {
+  dates: DateSanitiser;
+  sleeps: number[];
+}
+
+/** A config whose retries are recorded instead of slept, with a short request timeout. */
+export function testConfig(baseUrl: string, extra: Partial<ClientConfig> = {}): TestConfig {
+  const sleeps: number[] = [];
+  return {
+    baseUrl,
+    apiKey: API_KEY,
+    timeoutSeconds: 0.3,
+    clock: () => NOW,
+    dates: new DateSanitiser(() => NOW),
+    sleep: (ms) => {
+      sleeps.push(ms);
+      return Promise.resolve();
+    },
+    sleeps,
+    ...extra,
+  };
+}
+
+export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
+}
+
+/** Awaits a failure and checks the rule every integration error must keep: no secrets. */
+export async function failureOf(
+  work: Promise<unknown> | (() => Promise<unknown>),
+): Promise<IntegrationError> {
+  try {
+    await (typeof work === 'function' ? work() : work);
+  } catch (error) {
+    expect(error).toBeInstanceOf(IntegrationError);
+    const failure = error as IntegrationError;
+    expect(failure.message).not.toContain(API_KEY);
+    expect(failure.message).not.toContain(encodeURIComponent(API_KEY));
+    expect(JSON.stringify(failure)).not.toContain(API_KEY);
+    return failure;
+  }
+  throw new Error('expected the call to fail');
+}
