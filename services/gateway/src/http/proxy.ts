@@ -40,10 +40,18 @@ export async function forward(call: InternalClient, request: ForwardRequest): Pr
     );
   }
   const contentType = response.headers['content-type'] ?? 'application/json; charset=utf-8';
-  const text = response.body.toString('utf8');
+  const raw = response.body;
+  let parsed: unknown;
   return {
     status: response.status,
     contentType,
-    body: text ? (JSON.parse(text) as unknown) : null,
+    // Passed through as received; parsed only when needed (to store an idempotent outcome).
+    raw,
+    get body() {
+      parsed ??= raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as unknown) : null;
+      return parsed;
+    },
+    // The owning service replayed its own record (the gateway's was lost, e.g. in a crash).
+    replayed: response.headers['idempotent-replayed'] === 'true',
   };
 }

@@ -4,6 +4,11 @@ import type { Outcome } from '../services/idempotency.service';
 /** Writes an outcome (forwarded, replayed or local) to the client. */
 export function respond(res: Response, outcome: Outcome): void {
   res.status(outcome.status);
+  if (outcome.raw && !outcome.replayed) {
+    // Forwarded as is: the service already used this request's id as its correlation id.
+    res.type(outcome.contentType).send(outcome.raw);
+    return;
+  }
   if (outcome.body === null || outcome.status === 204) {
     res.end();
     return;

@@ -9,6 +9,8 @@ export interface Outcome {
   body: unknown;
   /** A stored outcome was replayed instead of executing again. */
   replayed?: boolean;
+  /** The bytes as the owning service sent them, when the outcome was forwarded. */
+  raw?: Buffer;
 }
 
 export interface IdempotentRequest {
