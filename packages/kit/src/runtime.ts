@@ -91,7 +91,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const publisher = new Publisher(broker, names, log);
   await publisher.start();
   const relay = new OutboxRelay({ pool, schema: service, publisher, log });
-  const outbox = new Outbox(service, () => relay.kick());
+  const outbox = new Outbox(service);
   relay.start();
 
   const metrics = createMetrics(service);

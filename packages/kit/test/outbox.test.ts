@@ -144,3 +144,41 @@ test('an outbox message keeps the correlation id and time it was written with', 
   expect(rows[0]).toEqual({ correlation_id: correlationId, occurred_at: occurredAt });
   await deliveries.close();
 });
+
+test('a commit wakes an idle relay at once (NOTIFY on commit), without waiting for its poll', async () => {
+  const deliveries = await recordDeliveries(world, [NAME]);
+  const idle = relay({ pollIntervalMs: 60_000 });
+  idle.start();
+  try {
+    // The first poll happens at start; wait until the relay is idle, then commit.
+    await waitFor(async () => (await count('outbox', 'published_at IS NULL')) === 0);
+    const [id] = await addMessages(1);
+    await waitFor(() => deliveries.ids.includes(id as string), {
+      timeoutMs: 5000,
+      what: 'the relay to wake',
+    });
+  } finally {
+    await idle.stop();
+    await deliveries.close();
+  }
+});
+
+test('a rolled-back transaction publishes nothing, and a later commit still wakes the relay', async () => {
+  const deliveries = await recordDeliveries(world, [NAME]);
+  const idle = relay({ pollIntervalMs: 60_000 });
+  idle.start();
+  try {
+    await expect(
+      world.db.$transaction(async (tx) => {
+        await outbox.add(tx, NAME, payload(77));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const [id] = await addMessages(1);
+    await waitFor(() => deliveries.ids.includes(id as string), { timeoutMs: 5000 });
+    expect(deliveries.ids).toEqual([id]);
+  } finally {
+    await idle.stop();
+    await deliveries.close();
+  }
+});

@@ -11,12 +11,11 @@ import { ident, type SqlClient } from './database';
 export class Outbox {
   private readonly table: string;
 
-  constructor(
-    schema: string,
-    /** Called after messages were added, e.g. to wake the in-process relay after commit. */
-    private readonly onAdded: () => void = () => undefined,
-  ) {
+  private readonly channel: string;
+
+  constructor(schema: string) {
     this.table = `${ident(schema)}.outbox`;
+    this.channel = outboxChannel(schema);
   }
 
   async add<K extends MessageName>(
@@ -42,9 +41,14 @@ export class Outbox {
       envelopes.map((e) => e.occurredAt),
       envelopes.map((e) => e.schemaVersion),
     );
-    // Deferred so the relay looks only after the caller's transaction has had time to commit;
-    // if it looks too early it simply finds nothing and its poll picks the rows up.
-    setImmediate(this.onAdded);
+    // NOTIFY is delivered when (and only if) the caller's transaction commits: relays of every
+    // replica wake up exactly when there is something to publish.
+    await tx.$executeRawUnsafe(`SELECT pg_notify('${this.channel}', '')`);
     return envelopes;
   }
+}
+
+/** The LISTEN/NOTIFY channel on which a schema's outbox announces committed rows. */
+export function outboxChannel(schema: string): string {
+  return `mcs_outbox_${schema.replace(/[^a-z0-9_]/gi, '_')}`;
 }

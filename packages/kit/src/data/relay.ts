@@ -1,9 +1,10 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { MessageName } from '@mcs/contracts';
 import type { Logger } from '../logger';
 import type { Envelope } from '../messaging/envelope';
 import type { Publisher } from '../messaging/publisher';
 import { ident } from './database';
+import { outboxChannel } from './outbox';
 
 interface OutboxRow {
   id: string;
@@ -42,6 +43,8 @@ export class OutboxRelay {
   private wake: (() => void) | undefined;
   private kicked = false;
   private lastPrune = 0;
+  private listener: PoolClient | undefined;
+  private relisten: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RelayOptions) {
     this.table = `${ident(options.schema)}.outbox`;
@@ -51,6 +54,7 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+    void this.listen();
   }
 
   /** Asks the relay to look for new rows now (called after a local commit). */
@@ -62,8 +66,39 @@ export class OutboxRelay {
   /** Finishes the batch in progress, then stops. */
   async stop(): Promise<void> {
     this.running = false;
+    clearTimeout(this.relisten);
+    this.listener?.release(true);
+    this.listener = undefined;
     this.wake?.();
     await this.loop;
+  }
+
+  /**
+   * Wakes the relay when any replica commits outbox rows (the outbox NOTIFYs in the writing
+   * transaction). The poll stays as a fallback while the listening connection is down.
+   */
+  private async listen(): Promise<void> {
+    const { pool, log, schema } = this.options;
+    try {
+      const client = await pool.connect();
+      if (!this.running) {
+        client.release();
+        return;
+      }
+      this.listener = client;
+      client.on('notification', () => this.kick());
+      client.on('error', (error) => {
+        log.warn({ err: error }, 'outbox listener lost its connection; listening again shortly');
+        if (this.listener === client) this.listener = undefined;
+        client.release(true);
+        this.relisten = setTimeout(() => void this.listen(), 1000);
+      });
+      await client.query(`LISTEN ${outboxChannel(schema)}`);
+    } catch (error) {
+      if (!this.running) return;
+      log.warn({ err: error }, 'could not listen for outbox notifications; polling meanwhile');
+      this.relisten = setTimeout(() => void this.listen(), 1000);
+    }
   }
 
   /** Publishes one batch; returns how many rows it published. */

@@ -14,8 +14,9 @@ export function respond(res: Response, outcome: Outcome): void {
     return;
   }
   let body = outcome.body;
-  // A replayed error keeps its stored fields but names this request for support.
-  if (body && typeof body === 'object' && 'request_id' in body) {
+  // A replayed error keeps its stored fields but names this request for support. (Success
+  // bodies may have a request_id of their own, e.g. a protection request's id.)
+  if (outcome.status >= 400 && body && typeof body === 'object' && 'request_id' in body) {
     body = { ...body, request_id: String(res.getHeader('X-Request-Id') ?? '') };
   }
   res.type(outcome.contentType).send(JSON.stringify(body));
