@@ -5,9 +5,10 @@
 // Usage: pnpm build && node bench/gateway/run.js [seconds]
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
+const http = require('node:http');
 const autocannon = require('autocannon');
 const { signInternalRequest } = require('../../packages/kit/dist');
-const { createTestEnv } = require('../../packages/kit/dist/testing');
+const { createTestEnv, ensureTemplate } = require('../../packages/kit/dist/testing');
 
 const ROOT = join(__dirname, '..', '..');
 const SECONDS = Number(process.argv[2] ?? 10);
@@ -34,16 +35,93 @@ async function json(url, init) {
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 
-/** Closed loop (as fast as possible) or, with `rate`, a fixed offered load in requests/s. */
-function load(url, headers, rate) {
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers,
-    pipelining: 1,
-    ...(rate ? { overallRate: rate } : {}),
+/** Closed loop: every connection sends its next request as soon as the last one answered. */
+function load(url, headers) {
+  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, pipelining: 1 });
+}
+
+/**
+ * Open-loop load at a fixed rate over a pool of 64 keep-alive connections, with latency in
+ * microseconds (autocannon's rate mode sends in bursts and rounds latency to whole ms).
+ */
+function paced(url, headers, rate, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL(url);
+  const latencies = [];
+  let errors = 0;
+  let inFlight = 0;
+  const send = () => {
+    const started = process.hrtime.bigint();
+    inFlight += 1;
+    const req = http.request(
+      { agent, host: target.hostname, port: target.port, path: target.pathname, headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          inFlight -= 1;
+          if (res.statusCode !== 200) errors += 1;
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        });
+      },
+    );
+    req.on('error', () => {
+      inFlight -= 1;
+      errors += 1;
+    });
+    req.end();
+  };
+  const tickMs = 5;
+  const perTick = (rate * tickMs) / 1000;
+  let due = 0;
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      due += perTick;
+      for (; due >= 1; due -= 1) send();
+    }, tickMs);
+    setTimeout(() => {
+      clearInterval(timer);
+      const wait = setInterval(() => {
+        if (inFlight > 0) return;
+        clearInterval(wait);
+        agent.destroy();
+        latencies.sort((a, b) => a - b);
+        const at = (q) =>
+          +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+        resolve({
+          median_ms: at(0.5),
+          p99_ms: at(0.99),
+          req_per_s: Math.round(latencies.length / seconds),
+          errors,
+        });
+      }, 10);
+    }, seconds * 1000);
   });
+}
+
+/** One connection, one request at a time: the latency each request pays, without queueing. */
+async function sequential(url, headers, count) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const target = new URL(url);
+  const latencies = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = process.hrtime.bigint();
+    await new Promise((resolve, reject) => {
+      const req = http.request(
+        { agent, host: target.hostname, port: target.port, path: target.pathname, headers },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => +latencies[Math.floor(q * (latencies.length - 1))].toFixed(3);
+  return { median_ms: at(0.5), p99_ms: at(0.99), requests: count };
 }
 
 function summary(result) {
@@ -56,6 +134,7 @@ function summary(result) {
 }
 
 (async () => {
+  await ensureTemplate(); // the migrated template the test env is cloned from
   const env = await createTestEnv();
   const upstream = await start('bench/gateway/upstream.js', {
     PORT: '18903',
@@ -95,33 +174,37 @@ function summary(result) {
       body: JSON.stringify({ name: 'bench', scopes: ['tasks:read'] }),
     });
     const token = created.body.token;
-    const signed = signInternalRequest(SECRET, {
-      method: 'GET',
-      url: '/api/v1/tasks',
-      body: undefined,
-      principal: { type: 'api_token', id: 1, scopes: ['tasks:read'] },
-    });
-    await load('http://127.0.0.1:18903/api/v1/tasks', signed); // warm-up
-    await load(`${gw}/api/v1/tasks`, { authorization: `Bearer ${token}` });
-    const direct = () =>
-      load(
-        'http://127.0.0.1:18903/api/v1/tasks',
-        signInternalRequest(SECRET, {
-          method: 'GET',
-          url: '/api/v1/tasks',
-          body: undefined,
-          principal: { type: 'api_token', id: 1, scopes: ['tasks:read'] },
-        }),
-        rate,
-      );
-    const through = () => load(`${gw}/api/v1/tasks`, { authorization: `Bearer ${token}` }, rate);
-    let rate;
+    // Signed like the gateway signs a forwarded request (valid for 30 s: signed per phase).
+    const signedHeaders = () =>
+      signInternalRequest(SECRET, {
+        method: 'GET',
+        url: '/api/v1/tasks',
+        body: undefined,
+        principal: { type: 'api_token', id: 1, scopes: ['tasks:read'] },
+      });
+    const bearer = { authorization: `Bearer ${token}` };
+    await load('http://127.0.0.1:18903/api/v1/tasks', signedHeaders()); // warm-up
+    await load(`${gw}/api/v1/tasks`, bearer);
+    const direct = () => load('http://127.0.0.1:18903/api/v1/tasks', signedHeaders());
+    const through = () => load(`${gw}/api/v1/tasks`, bearer);
+    const serial = {
+      direct: await sequential('http://127.0.0.1:18903/api/v1/tasks', signedHeaders(), 5000),
+      through_gateway: await sequential(`${gw}/api/v1/tasks`, bearer, 5000),
+    };
     const saturated = {
       direct: summary(await direct()),
       through_gateway: summary(await through()),
     };
-    rate = Number(process.env.RATE ?? 1000);
-    const fixed = { direct: summary(await direct()), through_gateway: summary(await through()) };
+    const rate = Number(process.env.RATE ?? 500);
+    const fixed = {
+      direct: await paced('http://127.0.0.1:18903/api/v1/tasks', signedHeaders(), rate, SECONDS),
+      through_gateway: await paced(
+        `${gw}/api/v1/tasks`,
+        { authorization: `Bearer ${token}` },
+        rate,
+        SECONDS,
+      ),
+    };
     const added = (r) => ({
       median_ms: +(r.through_gateway.median_ms - r.direct.median_ms).toFixed(2),
       p99_ms: +(r.through_gateway.p99_ms - r.direct.p99_ms).toFixed(2),
@@ -130,6 +213,7 @@ function summary(result) {
       connections: CONNECTIONS,
       seconds: SECONDS,
       rate_limit_per_minute: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 0),
+      sequential_1_connection: { ...serial, added: added(serial) },
       saturated: { ...saturated, added: added(saturated) },
       [`fixed_${rate}_rps`]: { ...fixed, added: added(fixed) },
     };
