@@ -1,5 +1,4 @@
-import { BrokerConnection, createLogger } from '@mcs/kit';
-import { TEST_AMQP_URL } from '@mcs/kit/testing';
+import { recordMessages, type RecordedMessage } from '@mcs/kit/testing';
 import { expectMatchesContract } from '../../services/gateway/test/support/contract';
 
 /** A lifecycle event record as cleanup publishes it (events-webhooks.md 1.2-1.3). */
@@ -23,44 +22,17 @@ export interface EventRecord {
 }
 
 /** One message as the broker delivered it to our queue (duplicates included). */
-export interface Delivery {
-  routingKey: string;
-  messageId: string;
-  record: EventRecord;
-}
+export type Delivery = RecordedMessage<EventRecord>;
 
-/**
- * Binds a queue of our own to the test env's events exchange for every `candidate.*` and
- * `protection.*` routing key, through the kit's broker connection (amqplib is not importable
- * from /test), and records every delivery.
- */
+/** Records every `candidate.*` and `protection.*` delivery of the test env's events exchange. */
 export async function recordEvents(namespace: string) {
-  const log = createLogger({ service: 'e2e-recorder', level: 'silent' });
-  const connection = await BrokerConnection.connect(TEST_AMQP_URL, log);
-  const deliveries: Delivery[] = [];
-  await connection.onConnect(async (model) => {
-    const channel = await model.createChannel();
-    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-    for (const key of ['candidate.*', 'protection.*'])
-      await channel.bindQueue(queue, `${namespace}.events`, key);
-    await channel.consume(
-      queue,
-      (message) => {
-        if (!message) return;
-        deliveries.push({
-          routingKey: message.fields.routingKey,
-          messageId: String(message.properties.messageId),
-          record: JSON.parse(message.content.toString('utf8')) as EventRecord,
-        });
-      },
-      { noAck: true },
-    );
-  });
+  const recorder = await recordMessages(namespace, ['candidate.*', 'protection.*']);
+  const deliveries = recorder.messages as unknown as Delivery[];
   return {
     deliveries,
     /** Every delivered record, in delivery order. */
     events: () => deliveries,
-    close: () => connection.close(),
+    close: recorder.close,
   };
 }
 
@@ -75,10 +47,10 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * envelope repeats them, and the item validates as an `Event` of the external OpenAPI document.
  */
 export async function expectFeedItem(delivery: Delivery): Promise<void> {
-  const { record } = delivery;
+  const record = delivery.payload;
   const { media_type: mediaType, operation_id: operationId, ...item } = record;
   expect(delivery.messageId).toBe(record.id);
-  expect(delivery.routingKey).toBe(record.type);
+  expect(delivery.name).toBe(record.type);
   expect(record.id).toMatch(UUID);
   expect(record.occurred_at).toMatch(TIMESTAMP);
   expect(operationId).toBeNull();

@@ -79,7 +79,7 @@ export function expectNothingHidden(value: unknown, where = 'body'): void {
 
 const matches =
   (filter: EventFilter) =>
-  ({ record }: Delivery) =>
+  ({ payload: record }: Delivery) =>
     'candidate' in filter
       ? record.candidate_id === filter.candidate
       : record.payload.protection?.id === filter.protection;
@@ -179,10 +179,10 @@ async function startStack(): Promise<Stack> {
     );
     expect(delivered.map((d) => d.messageId)).toEqual(committed.map((event) => event.id));
     for (const [i, delivery] of delivered.entries()) {
-      expect(delivery.record).toEqual(committed[i]);
+      expect(delivery.payload).toEqual(committed[i]);
       await expectFeedItem(delivery);
     }
-    return delivered.map((d) => d.record);
+    return delivered.map((d) => d.payload);
   };
 
   return { env, cleanup, gateway, admin, manage, pool, broker, call, recorded, published };

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connect } from 'amqplib';
 import { Pool } from 'pg';
 import {
   BrokerConnection,
@@ -13,7 +12,7 @@ import {
   type Logger,
   type SqlClient,
 } from '@mcs/kit';
-import { createTestEnv, TEST_AMQP_URL, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, recordMessages, TEST_AMQP_URL, type TestEnv } from '@mcs/kit/testing';
 
 /**
  * A messaging test's world: a fresh database with the kit's outbox and inbox tables in a
@@ -77,28 +76,13 @@ export function dropConnection(broker: BrokerConnection): void {
   model.connection.stream.destroy(new Error('simulated network failure'));
 }
 
-/**
- * Records every message (by message_id) routed to `routingKeys`, from an exclusive queue of its
- * own, so a test sees exactly what the broker delivered, duplicates included.
- */
+/** Records the message ids the broker delivers for `routingKeys` (duplicates included). */
 export async function recordDeliveries(world: MessagingWorld, routingKeys: string[]) {
-  const connection = await connect(TEST_AMQP_URL);
-  const channel = await connection.createChannel();
-  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  for (const key of routingKeys)
-    await channel.bindQueue(queue, world.names.exchange('events'), key);
-  const ids: string[] = [];
-  await channel.consume(
-    queue,
-    (message) => {
-      if (message) ids.push(String(message.properties.messageId));
-    },
-    { noAck: true },
-  );
+  const recorder = await recordMessages(world.env.namespace, routingKeys);
   return {
-    ids,
-    close: async () => {
-      await connection.close();
+    get ids() {
+      return recorder.messages.map((message) => message.messageId);
     },
+    close: recorder.close,
   };
 }

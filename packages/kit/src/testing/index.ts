@@ -3,3 +3,4 @@ export * from './names';
 export * from './template';
 export * from './wait';
 export * from './drift';
+export * from './broker';

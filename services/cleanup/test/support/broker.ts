@@ -1,6 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { BrokerConnection, createLogger } from '@mcs/kit';
-import { TEST_AMQP_URL } from '@mcs/kit/testing';
+import { recordMessages, type RecordedMessage } from '@mcs/kit/testing';
 import type { Candidate, Protection } from './api';
 
 /** A lifecycle event record as cleanup publishes it (events-webhooks.md 1.2-1.3). */
@@ -23,40 +22,21 @@ export interface EventRecord {
   };
 }
 
-export interface Delivered<P = unknown> {
-  name: string;
-  messageId: string;
-  payload: P;
-}
+export type Delivered<P = unknown> = RecordedMessage<P>;
 
 type Links = MessagePayload<'cleanup.media_links_changed'>;
 
 /**
- * Records everything published to cleanup's lifecycle and link routing keys, from a queue of
- * its own, exactly as the broker delivered it (duplicates included).
+ * Records everything published to cleanup's lifecycle and link routing keys, exactly as the
+ * broker delivered it (duplicates included).
  */
 export async function recordBroker(namespace: string) {
-  const log = createLogger({ service: 'test-recorder', level: 'silent' });
-  const connection = await BrokerConnection.connect(TEST_AMQP_URL, log);
-  const messages: Delivered[] = [];
-  await connection.onConnect(async (model) => {
-    const channel = await model.createChannel();
-    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-    for (const key of ['candidate.*', 'protection.*', 'cleanup.media_links_changed'])
-      await channel.bindQueue(queue, `${namespace}.events`, key);
-    await channel.consume(
-      queue,
-      (message) => {
-        if (!message) return;
-        messages.push({
-          name: message.fields.routingKey,
-          messageId: String(message.properties.messageId),
-          payload: JSON.parse(message.content.toString('utf8')) as unknown,
-        });
-      },
-      { noAck: true },
-    );
-  });
+  const recorder = await recordMessages(namespace, [
+    'candidate.*',
+    'protection.*',
+    'cleanup.media_links_changed',
+  ]);
+  const { messages } = recorder;
   return {
     messages,
     /** Lifecycle events only, in delivery order. */
@@ -65,7 +45,7 @@ export async function recordBroker(namespace: string) {
     /** cleanup.media_links_changed messages, in delivery order. */
     links: () =>
       messages.filter((m) => m.name === 'cleanup.media_links_changed') as Delivered<Links>[],
-    close: () => connection.close(),
+    close: recorder.close,
   };
 }
 

@@ -1,0 +1,43 @@
+import { connect } from 'amqplib';
+import { TEST_AMQP_URL } from './env';
+
+export interface RecordedMessage<P = unknown> {
+  /** Routing key (the message name). */
+  name: string;
+  messageId: string;
+  payload: P;
+}
+
+/**
+ * Records every message routed to `routingKeys` (wildcards allowed) on a test namespace's
+ * events exchange, from an exclusive queue of its own, exactly as the broker delivered them
+ * (duplicates included): what a test asserts about "published exactly once".
+ */
+export async function recordMessages(namespace: string, routingKeys: string[]) {
+  const connection = await connect(TEST_AMQP_URL);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(`${namespace}.events`, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+  for (const key of routingKeys) await channel.bindQueue(queue, `${namespace}.events`, key);
+  const messages: RecordedMessage[] = [];
+  await channel.consume(
+    queue,
+    (message) => {
+      if (!message) return;
+      messages.push({
+        name: message.fields.routingKey,
+        messageId: String(message.properties.messageId),
+        payload: JSON.parse(message.content.toString('utf8')) as unknown,
+      });
+    },
+    { noAck: true },
+  );
+  return {
+    messages,
+    close: async () => {
+      await connection.close();
+    },
+  };
+}
+
+export type MessageRecorder = Awaited<ReturnType<typeof recordMessages>>;
