@@ -4,6 +4,7 @@ import { createServices, type Services } from './app';
 import { type Clock, systemClock } from './clock';
 import type { CleanupConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
+import { requestBackfillIfEmpty } from './messaging/backfill';
 import { mediaConsumer } from './messaging/media-consumer';
 import { mountRoutes } from './routes';
 
@@ -30,5 +31,8 @@ export async function startCleanup(
   const consumer = mediaConsumer(service.runtime, service.db, ready.mediaProjection, clock);
   await consumer.start();
   service.runtime.onStop({ name: 'media consumer', close: () => consumer.stop() });
+  if (await requestBackfillIfEmpty(service.db, service.runtime.outbox)) {
+    service.runtime.log.info('media projection is empty: asked catalog for a backfill');
+  }
   return { ...service, services: ready };
 }

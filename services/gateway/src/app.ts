@@ -7,6 +7,7 @@ import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
 import { internalApi, type Handler } from './http/internal';
 import { setupGuard } from './http/setup-guard';
+import { housekeepingConsumer } from './messaging/housekeeping-consumer';
 import { Contract } from './openapi/contract';
 import { apiTokenRoutes } from './routes/api-tokens.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -15,6 +16,7 @@ import { statusRoutes } from './routes/status.routes';
 import { userRoutes } from './routes/users.routes';
 import { ApiTokenService } from './services/api-token.service';
 import { AuthService } from './services/auth.service';
+import { HousekeepingService } from './services/housekeeping.service';
 import { IdempotencyService } from './services/idempotency.service';
 import { RateLimiter } from './services/rate-limit.service';
 import { SessionService } from './services/session.service';
@@ -46,6 +48,13 @@ export async function gatewayApp(
     (_name, event) => tokens.drop(event.prefix),
   );
   await revocations.start();
+  const housekeeping = housekeepingConsumer(
+    runtime,
+    db,
+    new HousekeepingService(runtime.outbox, clock),
+  );
+  await housekeeping.start();
+  runtime.onStop({ name: 'housekeeping consumer', close: () => housekeeping.stop() });
   Object.assign(runtime.checks, serviceChecks(config.services));
 
   const handlers = requireHandlers(internal, {

@@ -885,6 +885,15 @@ export interface components {
              */
             completed_at: string;
         };
+        /** @description A consumer of catalog's media facts (cleanup, on first start or to rebuild its projection) asks catalog to publish the current facts of every live movie and series again, as batched media.items_upserted followed by media.watch_data_changed and media.requests_changed, through the outbox. Consumers apply them like any other upsert (newest as_of wins), so a backfill that overlaps live updates is harmless. Idempotent by message_id. */
+        CatalogMediaBackfillCommand: {
+            requested_by_service: components["schemas"]["ServiceName"];
+            /**
+             * Format: date-time
+             * @description Only items whose facts changed at or after this time (catalog updated_at); null = every live item.
+             */
+            since: string | null;
+        };
         /** @description Task id of the task catalogue (domain.md 9), e.g. scan_cleanup_candidates. */
         TaskId: string;
         /** @description scheduler triggers a queued task run in the owning service. The routing key is task.run.<task_id>. Idempotent by run_id. */
@@ -942,7 +951,9 @@ export interface components {
             /** @description Final count; null when the task does not count items. */
             items_processed: number | null;
             /** @description Task-specific summary (e.g. the scan summary of domain.md 4.1 step 7, the auto-delete summary of 6.1 step 7). No paths or credentials. */
-            summary: Record<string, never>;
+            summary: {
+                [key: string]: unknown;
+            };
             /**
              * Format: date-time
              * @description When the run finished.
@@ -962,7 +973,9 @@ export interface components {
             /** @description Items processed before the failure; null when the task does not count items. */
             items_processed: number | null;
             /** @description Task-specific partial summary ({} when none). */
-            summary: Record<string, never>;
+            summary: {
+                [key: string]: unknown;
+            };
             /**
              * Format: date-time
              * @description When the run ended.

@@ -16,6 +16,7 @@ export const messageCatalogue = {
   'candidate.unmonitored_only': { exchange: 'events', payloadPointer: '/components/schemas/CandidateUnmonitoredOnlyEvent' },
   'catalog.file_operation.execute': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogFileOperationExecuteCommand' },
   'catalog.inputs.refresh': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogInputsRefreshCommand' },
+  'catalog.media.backfill': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogMediaBackfillCommand' },
   'catalog.tags.apply': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogTagsApplyCommand' },
   'cleanup.media_links_changed': { exchange: 'events', payloadPointer: '/components/schemas/CleanupMediaLinksChangedEvent' },
   'gateway.api_token_revoked': { exchange: 'events', payloadPointer: '/components/schemas/GatewayApiTokenRevokedEvent' },
@@ -65,6 +66,7 @@ export interface MessagePayloads {
   'candidate.unmonitored_only': S['CandidateUnmonitoredOnlyEvent'];
   'catalog.file_operation.execute': S['CatalogFileOperationExecuteCommand'];
   'catalog.inputs.refresh': S['CatalogInputsRefreshCommand'];
+  'catalog.media.backfill': S['CatalogMediaBackfillCommand'];
   'catalog.tags.apply': S['CatalogTagsApplyCommand'];
   'cleanup.media_links_changed': S['CleanupMediaLinksChangedEvent'];
   'gateway.api_token_revoked': S['GatewayApiTokenRevokedEvent'];

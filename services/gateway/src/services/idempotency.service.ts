@@ -102,14 +102,6 @@ export class IdempotencyService {
       client.release();
     }
   }
-
-  /** Housekeeping: forget records past their retention. */
-  async purgeExpired(): Promise<number> {
-    const { rowCount } = await this.pool.query(
-      'DELETE FROM idempotency_records WHERE expires_at <= now()',
-    );
-    return rowCount ?? 0;
-  }
 }
 
 /** Method, path (ids included, no query) and the canonical JSON of the body. */
