@@ -87,7 +87,10 @@ describe('pnpm start', () => {
       // No INTERNAL_SECRET was set: the five services generated one, once, and share it.
       const client = new Client({ connectionString: env.databaseUrl });
       await client.connect();
-      const { rows } = await client.query(`SELECT name FROM platform.secrets`);
+      // (catalog also keeps its generated ENCRYPTION_KEY there, as encryption_key.)
+      const { rows } = await client.query(
+        `SELECT name FROM platform.secrets WHERE name = 'internal_secret'`,
+      );
       await client.end();
       expect(rows).toEqual([{ name: 'internal_secret' }]);
     } finally {

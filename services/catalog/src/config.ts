@@ -1,14 +1,59 @@
-import { loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
+import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
+
+const DELAYS = /^\d{1,6}(,\d{1,6}){0,9}$/;
 
 const schema = {
   ...runtimeVars(8101),
+  /** Key for service credentials at rest; generated and kept in the database when unset. */
+  ENCRYPTION_KEY: env.secret(32),
+  // Domain settings of domain.md 11 that catalog applies. They move to the general settings
+  // (internal-api.md 6.1) once those exist; until then the environment sets them.
+  SYNC_REMOVAL_GUARD_PERCENT: env.int(10, { min: 0, max: 100 }),
+  MEDIA_SERVER_FALLBACK_ENABLED: env.bool(true),
+  DELETE_PACING_SECONDS: env.int(2, { min: 0, max: 60 }),
+  /** Waits before each verification read after a file operation (domain.md 6.7). */
+  FILE_OPERATION_VERIFY_DELAYS_MS: env.pattern('5000,15000,40000', DELAYS, 'comma-separated ms'),
+  /** Concurrent jobs of the catalog worker (task runs, file operations, backfills). */
+  JOB_CONCURRENCY: env.int(2, { min: 1, max: 16 }),
 };
+
+export interface CatalogSettings {
+  /** domain.md 2.11: share of a kind a full sync may remove before the guard holds it. */
+  removalGuardRatio: number;
+  mediaServerFallbackEnabled: boolean;
+  deletePacingMs: number;
+  verifyDelaysMs: number[];
+}
 
 export interface CatalogConfig {
   runtime: ReturnType<typeof runtimeConfig>;
+  encryptionKey: string | undefined;
+  settings: CatalogSettings;
+  jobConcurrency: number;
 }
+
+export const DEFAULT_SETTINGS: CatalogSettings = {
+  removalGuardRatio: 0.1,
+  mediaServerFallbackEnabled: true,
+  deletePacingMs: 2000,
+  verifyDelaysMs: [5000, 15000, 40000],
+};
 
 /** The only reader of the environment; stops the process naming every bad variable. */
 export function loadConfig(source: Env = process.env): CatalogConfig {
-  return loadConfigOrExit(schema, (vars) => ({ runtime: runtimeConfig(vars) }), source);
+  return loadConfigOrExit(
+    schema,
+    (vars) => ({
+      runtime: runtimeConfig(vars),
+      encryptionKey: vars.ENCRYPTION_KEY,
+      settings: {
+        removalGuardRatio: vars.SYNC_REMOVAL_GUARD_PERCENT / 100,
+        mediaServerFallbackEnabled: vars.MEDIA_SERVER_FALLBACK_ENABLED,
+        deletePacingMs: vars.DELETE_PACING_SECONDS * 1000,
+        verifyDelaysMs: vars.FILE_OPERATION_VERIFY_DELAYS_MS.split(',').map(Number),
+      },
+      jobConcurrency: vars.JOB_CONCURRENCY,
+    }),
+    source,
+  );
 }

@@ -1,19 +1,100 @@
 import { join } from 'node:path';
-import { startService, type StartedService } from '@mcs/kit';
-import type { CatalogConfig } from './config';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  loadOrCreateSecret,
+  serveInternalApi,
+  startRuntime,
+  type JobQueue,
+  type StartedService,
+} from '@mcs/kit';
+import type { Pool, PoolClient } from 'pg';
+import { createServices, type Services } from './app';
+import { type Clock, systemClock } from './clock';
+import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
+import type { ClientDefaults } from './integrations/factory';
+import type { CatalogJobs } from './jobs/catalogue';
+import { startCatalogWorker } from './jobs/worker';
+import { commandConsumer } from './messaging/command-consumer';
+import { linksConsumer } from './messaging/links-consumer';
+import { mountRoutes } from './routes';
 
-export type CatalogService = StartedService<Db>;
+export type CatalogService = StartedService<Db> & {
+  services: Services;
+  jobs: JobQueue<CatalogJobs>;
+};
 
-export function startCatalog(
-  config: CatalogConfig,
-  options: { handleSignals?: boolean } = {},
+/**
+ * PostgreSQL's JIT compiles a query when its estimated cost is high, and the sync's set-based
+ * statements (estimated over whole tables, run over a few changed rows) paid 300 ms of
+ * compilation each for milliseconds of work. Every connection of the pool runs without it.
+ */
+async function withoutJit(pool: Pool): Promise<void> {
+  // pg-pool awaits onConnect before it hands a new connection out.
+  (pool.options as { onConnect?: (client: PoolClient) => Promise<unknown> }).onConnect = (client) =>
+    client.query('SET jit = off');
+  // Idle connections opened before (the secret's read) are switched here.
+  const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  await Promise.all(clients.map((client) => client.query('SET jit = off')));
+  for (const client of clients) client.release();
+}
+
+export interface CatalogOptions {
+  handleSignals?: boolean;
+  clock?: Clock;
+  /** Integration client defaults (tests make retries instant). */
+  clientDefaults?: ClientDefaults;
+  /** Waits of the executor (pacing, verification delays); tests pass one that returns. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Starts catalog: runtime, its credentials key, services, the internal API, the command and
+ * link consumers and the job worker. Built from the kit's parts rather than startService,
+ * because the services need the encryption key, which is read from the database first.
+ */
+export async function startCatalog(
+  config: Pick<CatalogConfig, 'runtime'> & Partial<CatalogConfig>,
+  options: CatalogOptions = {},
 ): Promise<CatalogService> {
-  return startService({
+  const runtime = await startRuntime({
     service: SCHEMA,
     config: config.runtime,
     migrations: join(__dirname, '..', 'prisma', 'migrations'),
     handleSignals: options.handleSignals,
-    createDb,
   });
+  await withoutJit(runtime.pool);
+  const db = createDb(runtime.pool);
+  const encryptionKey =
+    config.encryptionKey ?? (await loadOrCreateSecret(runtime.pool, 'encryption_key'));
+  const services = createServices({
+    db,
+    pool: runtime.pool,
+    outbox: runtime.outbox,
+    publisher: runtime.publisher,
+    log: runtime.log,
+    clock: options.clock ?? systemClock,
+    settings: { ...DEFAULT_SETTINGS, ...config.settings },
+    encryptionKey,
+    clientDefaults: options.clientDefaults ?? {},
+    sleep: options.sleep ?? ((ms) => delay(ms)),
+  });
+  const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
+  const jobs = await startCatalogWorker(runtime, db, services, config.jobConcurrency ?? 2);
+  for (const consumer of [
+    commandConsumer(runtime, db, jobs, services.operations, services.tags),
+    linksConsumer(runtime, db),
+  ]) {
+    await consumer.start();
+    runtime.onStop({ name: `consumer ${consumer.queue}`, close: () => consumer.stop() });
+  }
+  runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
+  return {
+    runtime,
+    db,
+    url: `http://127.0.0.1:${server.port}`,
+    stop: runtime.stop,
+    services,
+    jobs,
+  };
 }

@@ -25,7 +25,7 @@ const requests = (service: CleanupService) =>
 
 test('a first start with an empty projection asks catalog once for a backfill, also with two replicas', async () => {
   const [first, second] = await Promise.all([start(), start()]);
-  const request = await (first).db.outboxMessage.findFirstOrThrow({
+  const request = await first.db.outboxMessage.findFirstOrThrow({
     where: { routingKey: 'catalog.media.backfill' },
   });
   expect(request.payload).toEqual({ requested_by_service: 'cleanup', since: null });

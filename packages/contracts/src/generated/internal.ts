@@ -354,6 +354,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List service connections
+         * @description Every configured service (internal-api.md 6.2), oldest first, with its libraries (media
+         *     servers) and connection status. API keys are never returned: `api_key_set` says whether
+         *     one is stored (encrypted at rest).
+         */
+        get: operations["listServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/save/service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update a service connection
+         * @description Creates a service (201) or updates the one with `id` (200; 404 if unknown). Saving with
+         *     `enabled: false` stores it without contacting it. Saving with `enabled: true` first runs
+         *     the type's connection test; if it fails the answer is 422 `connection_failed` (the
+         *     detail names `unreachable`, `timeout`, `unauthorized` or `unexpected_response`) and
+         *     nothing is saved. Omitting `api_key` on update keeps the stored key. `is_main: true` only
+         *     for an enabled Jellyfin, Emby or Plex; it demotes the previous main server and raises
+         *     the alert `main_server_changed`. `is_main: false` (or disabling) on the current main
+         *     server is 409 `main_server_conflict`: assign another main server instead. Library
+         *     enable flags are applied without a connection test.
+         */
+        post: operations["saveService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/service/{service_config_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a service connection
+         * @description Deletes the service with its libraries, Radarr/Sonarr references, playback users and
+         *     source states; its data stops counting as a source. 409 `main_server_required` for the
+         *     main media server (make another server main first); 409 `file_operation_pending` while
+         *     a file operation of this service is queued or running.
+         */
+        delete: operations["deleteService"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -574,18 +647,118 @@ export interface components {
         } | {
             expires_at: components["schemas"]["TimestampInput"];
         };
+        /**
+         * @description Kind of external system (domain.md 2.1).
+         * @enum {string}
+         */
+        ServiceType: "jellyfin" | "emby" | "plex" | "radarr" | "sonarr" | "seerr" | "tautulli";
+        /** @description A library of a media server; only enabled libraries of the main server are synced. */
+        ServiceLibrary: {
+            id: components["schemas"]["Id"];
+            /** @description Library name on the server. */
+            name: string;
+            media_type: components["schemas"]["MediaType"];
+            /** @description Synced into the catalog. */
+            enabled: boolean;
+            /** @description Live catalog items in the library after the last sync; null before one. */
+            item_count: number | null;
+        };
+        /** @description A service connection as the settings show it. The API key is never returned. */
+        ServiceView: {
+            id: components["schemas"]["Id"];
+            service_type: components["schemas"]["ServiceType"];
+            /** @description Display name. */
+            name: string;
+            /** @description Base URL of the service's API (administrators only). */
+            base_url: string;
+            /** @description An API key is stored (encrypted at rest). */
+            api_key_set: boolean;
+            /** @description The service is used. */
+            enabled: boolean;
+            /** @description The main media server (source of the library). */
+            is_main: boolean;
+            /** @description Request timeout. */
+            timeout_seconds: number;
+            /** @description TLS certificates are verified. */
+            verify_tls: boolean;
+            /** @description Type options: Seerr `clear_request_on_delete`, Tautulli `plex_service_config_id`. */
+            options: Record<string, never>;
+            /** @description Libraries of a media server; [] for other types. */
+            libraries: components["schemas"]["ServiceLibrary"][];
+            /** @description Outcome of the last contact. */
+            status: {
+                /**
+                 * @description `unknown` until the service was contacted.
+                 * @enum {string}
+                 */
+                state: "ok" | "unavailable" | "disabled" | "unknown";
+                last_ok_at: components["schemas"]["Timestamp"] | null;
+                /** @description Last failure (no URL, key or path). */
+                last_error: string | null;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Every service connection. */
+        ServiceList: {
+            items: components["schemas"]["ServiceView"][];
+            /** @description An enabled main media server exists. */
+            has_main_server: boolean;
+        };
+        /**
+         * @description A service to create (no `id`) or update. Unknown fields are ignored. `api_key` is
+         *     write-only: required on create, kept when omitted on update.
+         */
+        ServiceSaveRequest: {
+            id?: components["schemas"]["Id"];
+            service_type: components["schemas"]["ServiceType"];
+            /** @description Display name. */
+            name: string;
+            /** @description http or https URL of the service's API. */
+            base_url: string;
+            /** @description The service's API key or token; stored encrypted, never returned. */
+            api_key?: string;
+            /** @description false stores without contacting the service; true tests the connection first. */
+            enabled: boolean;
+            /** @description Make this (enabled) media server the main one. */
+            is_main?: boolean;
+            /** @description Request timeout (default 30). */
+            timeout_seconds?: number;
+            /** @description Verify TLS certificates (default true). */
+            verify_tls?: boolean;
+            /** @description Type options: Seerr `clear_request_on_delete` (boolean, default true), Tautulli `plex_service_config_id`. */
+            options?: Record<string, never>;
+            /** @description Library enable flags of this media server. */
+            libraries?: {
+                id: components["schemas"]["Id"];
+                /** @description Sync this library. */
+                enabled: boolean;
+            }[];
+        };
+        /** @description The deleted service's id. */
+        ServiceDeleted: {
+            /** @constant */
+            deleted: true;
+            id: components["schemas"]["Id"];
+        };
         /** @description Positive 64-bit-safe integer ID (≤ 2^53 − 1). */
         Id: number;
         /**
-         * @description Input timestamp: RFC 3339 with `Z` or a numeric offset (`2026-03-01T12:00:00Z`, `2026-03-01T13:00:00+01:00`); a value without an offset (`2026-03-01T12:00:00`) is taken as UTC. A date without a time, or anything unparseable, is rejected with 422.
-         * @example 2026-04-15T00:00:00Z
+         * Format: date-time
+         * @description Output timestamp, RFC 3339 in UTC with `Z` and millisecond precision.
+         * @example 2026-03-01T12:00:00.000Z
          */
-        TimestampInput: string;
+        Timestamp: string;
         /**
          * @description Media type of the root item.
          * @enum {string}
          */
         MediaType: "movie" | "series";
+        /**
+         * @description Input timestamp: RFC 3339 with `Z` or a numeric offset (`2026-03-01T12:00:00Z`, `2026-03-01T13:00:00+01:00`); a value without an offset (`2026-03-01T12:00:00`) is taken as UTC. A date without a time, or anything unparseable, is rejected with 422.
+         * @example 2026-04-15T00:00:00Z
+         */
+        TimestampInput: string;
         /**
          * @description Who caused an event: `api_token` (an external API token), `user` (a logged-in user of the internal UI), `system` (scans, scheduled tasks, library sync).
          * @enum {string}
@@ -651,12 +824,6 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
-        /**
-         * Format: date-time
-         * @description Output timestamp, RFC 3339 in UTC with `Z` and millisecond precision.
-         * @example 2026-03-01T12:00:00.000Z
-         */
-        Timestamp: string;
         /**
          * @description Who manages a protection: `manual` (created in the UI or by an approved request), `api` (created through `/api/v1`), `rule` (managed by cleanup scans).
          * @enum {string}
@@ -855,6 +1022,8 @@ export interface components {
     parameters: {
         /** @description Protection ID. */
         ProtectedEntryId: components["schemas"]["Id"];
+        /** @description Service connection ID. */
+        ServiceConfigId: components["schemas"]["Id"];
         /** @description Only protections with this source. */
         SourceFilter: components["schemas"]["ProtectionSource"];
         /**
@@ -1476,6 +1645,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProtectedEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The services and whether an enabled main media server exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceView"];
+                };
+            };
+            /** @description The new service. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Invalid input (`validation_failed`, with `errors`) or a failed connection test (`connection_failed`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service connection ID. */
+                service_config_id: components["parameters"]["ServiceConfigId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceDeleted"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,0 +1,74 @@
+import { pgDatabase, type Logger, type Outbox, type Publisher } from '@mcs/kit';
+import type { Pool } from 'pg';
+import type { Clock } from './clock';
+import type { CatalogSettings } from './config';
+import { SecretBox } from './crypto/secret-box';
+import type { Db } from './db';
+import { ClientFactory, type ClientDefaults } from './integrations/factory';
+import { MediaEvents } from './messaging/media-events';
+import { FileOperationExecutor } from './operations/executor';
+import { OperationIntake } from './operations/operation-intake';
+import { PlaybackService } from './playback/playback.service';
+import { RequestSyncService } from './requests/request-sync.service';
+import { BackfillService } from './services/backfill.service';
+import { HousekeepingService } from './services/housekeeping.service';
+import { MediaService } from './services/media.service';
+import { ServiceConfigService } from './services/service-config.service';
+import { SourceStatusService } from './services/source-status.service';
+import { LibrarySyncService } from './sync/library-sync.service';
+import { TagService } from './tags/tag.service';
+import { TaskRunner } from './tasks/task-runner';
+
+export interface AppDeps {
+  db: Db;
+  pool: Pool;
+  outbox: Outbox;
+  publisher: Publisher;
+  log: Logger;
+  clock: Clock;
+  settings: CatalogSettings;
+  encryptionKey: string;
+  clientDefaults: ClientDefaults;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
+export function createServices(deps: AppDeps) {
+  const { db, clock, log, settings } = deps;
+  const box = new SecretBox(deps.encryptionKey);
+  const events = new MediaEvents(deps.outbox);
+  const clients = new ClientFactory(box, log, deps.clientDefaults);
+  const sources = new SourceStatusService({ db, events, clock });
+  // Plain pg over the same pool, for the bulk paths where Prisma's overhead shows.
+  const direct = pgDatabase(deps.pool);
+  const work = { db, direct, events, clients, sources, settings, clock, log };
+  const library = new LibrarySyncService(work);
+  const playback = new PlaybackService(work);
+  const requests = new RequestSyncService(work);
+  const housekeeping = new HousekeepingService({ db, clock });
+  return {
+    media: new MediaService({ db, clock }),
+    serviceConfigs: new ServiceConfigService({ db, box, clients, clock }),
+    operations: new OperationIntake(),
+    tags: new TagService({ db, events, clients, clock, log }),
+    executor: new FileOperationExecutor({ ...work, sleep: deps.sleep }),
+    backfill: new BackfillService({ db, direct, events, clock, requests }),
+    tasks: new TaskRunner({
+      db,
+      pool: deps.pool,
+      events,
+      publisher: deps.publisher,
+      clock,
+      log,
+      handlers: {
+        sync_media: (context) => library.run('sync_media', context),
+        resync_media: (context) => library.run('resync_media', context),
+        refresh_playback_history: (context) => playback.run(context),
+        sync_requests: (context) => requests.run(context),
+        weekly_house_keeping: () => housekeeping.run(),
+      },
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,62 @@
+/**
+ * Full current facts of live movies and series (media.items_upserted), read from the catalog
+ * in a few queries per group of items (series as JSON built by PostgreSQL, series-facts.sql). `as_of` is the item's updated_at, which every change of
+ * the item or its children moves, so consumers can keep the newest.
+ */
+import type { MessagePayload } from '@mcs/contracts';
+import type { SqlClient } from '@mcs/kit';
+import { raw, type DbClient } from '../repositories/sql';
+import { dateOnly } from '../views/time';
+import {
+  COMMON_COLUMNS,
+  commonFacts,
+  fileFacts,
+  type CommonRow,
+  type FileFactsRow,
+} from './file-facts';
+import { SERIES_FACTS } from './series-facts.sql';
+
+export type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
+type MovieFacts = Extract<ItemFacts, { media_type: 'movie' }>;
+type SeriesFacts = Extract<ItemFacts, { media_type: 'series' }>;
+
+const ids = (list: bigint[]) => list.map(Number);
+
+export async function movieFacts(db: DbClient, movieIds: number[]): Promise<MovieFacts[]> {
+  if (movieIds.length === 0) return [];
+  const movies = await db.$queryRaw<
+    (CommonRow & { release_date: Date | null; collection: unknown; radarr_service_ids: bigint[] })[]
+  >`
+    SELECT ${raw(COMMON_COLUMNS)}, release_date, collection, radarr_service_ids
+      FROM movies WHERE id = ANY(${movieIds}::bigint[]) AND removed_at IS NULL ORDER BY id`;
+  const versions = await db.$queryRaw<
+    (FileFactsRow & { id: bigint; movie_id: bigint; radarr_ids: bigint[] })[]
+  >`
+    SELECT v.*, ARRAY(SELECT DISTINCT a.service_config_id FROM arr_movies a
+                       WHERE a.version_id = v.id ORDER BY 1) AS radarr_ids
+      FROM movie_versions v
+     WHERE v.movie_id = ANY(${movieIds}::bigint[]) AND v.removed_at IS NULL ORDER BY v.id`;
+  return movies.map((movie) => ({
+    ...commonFacts(movie),
+    media_type: 'movie',
+    release_date: dateOnly(movie.release_date),
+    collection: movie.collection as MovieFacts['collection'],
+    radarr_service_ids: ids(movie.radarr_service_ids),
+    versions: versions
+      .filter((v) => v.movie_id === movie.id)
+      .map((v) => ({
+        version_id: Number(v.id),
+        radarr_service_ids: ids(v.radarr_ids),
+        ...fileFacts(v),
+      })),
+  }));
+}
+
+export async function seriesFacts(db: SqlClient, seriesIds: number[]): Promise<SeriesFacts[]> {
+  if (seriesIds.length === 0) return [];
+  const rows = await db.$queryRawUnsafe<{ facts: string }[]>(
+    `${SERIES_FACTS.sql} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
+    seriesIds,
+  );
+  return rows.map((row) => JSON.parse(row.facts) as SeriesFacts);
+}

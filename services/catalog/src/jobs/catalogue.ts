@@ -1,0 +1,65 @@
+import { defineJobs } from '@mcs/kit';
+
+/**
+ * The catalog worker's job catalogue (STYLE 5). Jobs carry ids only: the task run, the file
+ * operation or the backfill request is a row or a message the handler reads again. Job ids are
+ * deterministic, so a repeated command adds nothing.
+ */
+function record<T extends string>(keys: readonly T[]) {
+  return (data: unknown): Record<T, unknown> => {
+    if (typeof data !== 'object' || data === null) throw new Error('Job data must be an object.');
+    const value = data as Record<string, unknown>;
+    for (const key of keys) if (!(key in value)) throw new Error(`Job data lacks ${key}.`);
+    return value;
+  };
+}
+
+function positive(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer.`);
+  return value;
+}
+
+export const catalogJobs = defineJobs('catalog', {
+  /** Runs a task; retried only while its run row is not committed yet. */
+  run_task: {
+    parse: (data: unknown) => ({ run_id: positive(record(['run_id'])(data).run_id, 'run_id') }),
+    attempts: 10,
+    backoff: { type: 'fixed', delay: 500 },
+    timeoutMs: 4 * 3600_000,
+  },
+  /** Executes a file operation; a retried job never repeats an external call (row status). */
+  execute_operation: {
+    parse: (data: unknown) => ({
+      operation_id: positive(record(['operation_id'])(data).operation_id, 'operation_id'),
+    }),
+    attempts: 10,
+    backoff: { type: 'fixed', delay: 500 },
+    timeoutMs: 30 * 60_000,
+  },
+  /** Applies a catalog.tags.apply command (its row holds the items). */
+  apply_tags: {
+    parse: (data: unknown) => {
+      const id = record(['message_id'])(data).message_id;
+      if (typeof id !== 'string') throw new Error('message_id must be a string.');
+      return { message_id: id };
+    },
+    attempts: 10,
+    backoff: { type: 'fixed', delay: 500 },
+    timeoutMs: 30 * 60_000,
+  },
+  /** Republishes the facts of live items (catalog.media.backfill). */
+  backfill: {
+    parse: (data: unknown) => {
+      const since = record(['since'])(data).since;
+      if (since !== null && (typeof since !== 'string' || Number.isNaN(Date.parse(since))))
+        throw new Error('since must be a timestamp or null.');
+      return { since: since };
+    },
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5000 },
+    timeoutMs: 4 * 3600_000,
+  },
+});
+
+export type CatalogJobs = (typeof catalogJobs)['jobs'];

@@ -1,0 +1,90 @@
+import { Consumer, type JobQueue, type ReceivedMessage, type Runtime } from '@mcs/kit';
+import { type Db, SCHEMA } from '../db';
+import type { CatalogJobs } from '../jobs/catalogue';
+import type { OperationIntake } from '../operations/operation-intake';
+import type { TagService } from '../tags/tag.service';
+import { acceptRun } from '../repositories/task-run.repository';
+import type { Tx } from '../repositories/sql';
+
+/** The commands catalog executes: task runs, file operations, tags, projection backfills. */
+const MESSAGES = [
+  'task.run.sync_media',
+  'task.run.resync_media',
+  'task.run.refresh_playback_history',
+  'task.run.sync_requests',
+  'task.run.weekly_house_keeping',
+  'catalog.file_operation.execute',
+  'catalog.media.backfill',
+  'catalog.tags.apply',
+] as const;
+
+type Name = (typeof MESSAGES)[number];
+type Received = { [K in Name]: ReceivedMessage<K> }[Name];
+
+/**
+ * Each command is recorded in the consumer's transaction (the row is the truth) and handed to
+ * the job worker by id: work that takes minutes never runs inside a message's transaction.
+ */
+export function commandConsumer(
+  runtime: Runtime,
+  db: Db,
+  jobs: JobQueue<CatalogJobs>,
+  operations: OperationIntake,
+  tags: TagService,
+): Consumer<Tx, Name> {
+  return new Consumer<Tx, Name>(runtime.broker, runtime.names, runtime.log, {
+    service: SCHEMA,
+    name: 'commands',
+    messages: MESSAGES,
+    db,
+    schema: SCHEMA,
+    handler: (message, tx) => accept(message as Received, tx, jobs, operations, tags),
+  });
+}
+
+async function accept(
+  message: Received,
+  tx: Tx,
+  jobs: JobQueue<CatalogJobs>,
+  operations: OperationIntake,
+  tags: TagService,
+): Promise<void> {
+  switch (message.name) {
+    case 'catalog.tags.apply':
+      if ((await tags.accept(tx, message.messageId, message.payload)) === 1)
+        await jobs.enqueue(
+          'apply_tags',
+          { message_id: message.messageId },
+          { jobId: `tags-${message.messageId}` },
+        );
+      return;
+    case 'catalog.file_operation.execute': {
+      const id = message.payload.operation_id;
+      if (await operations.accept(tx, message.payload))
+        await jobs.enqueue('execute_operation', { operation_id: id }, { jobId: `file-op-${id}` });
+      return;
+    }
+    case 'catalog.media.backfill':
+      await jobs.enqueue(
+        'backfill',
+        { since: message.payload.since },
+        { jobId: `backfill-${message.messageId}` },
+      );
+      return;
+    case 'task.run.sync_media':
+    case 'task.run.resync_media':
+    case 'task.run.refresh_playback_history':
+    case 'task.run.sync_requests':
+    case 'task.run.weekly_house_keeping':
+      // The routing key names the task; the payload's task_id only repeats it.
+      if (
+        await acceptRun(tx, { ...message.payload, task_id: message.name.slice('task.run.'.length) })
+      )
+        await jobs.enqueue(
+          'run_task',
+          { run_id: message.payload.run_id },
+          { jobId: `task-run-${message.payload.run_id}` },
+        );
+      return;
+  }
+}

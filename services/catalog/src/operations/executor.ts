@@ -1,0 +1,169 @@
+import type { Logger } from '@mcs/kit';
+import type { Clock } from '../clock';
+import type { CatalogSettings } from '../config';
+import type { Db } from '../db';
+import { isMediaServer, type ServiceConfigRecord } from '../domain/service-config';
+import { IntegrationError } from '../integrations/errors';
+import type { ClientFactory } from '../integrations/factory';
+import type { MediaEvents } from '../messaging/media-events';
+import { findOperation, transition } from '../repositories/file-operation.repository';
+import { listServiceConfigs } from '../repositories/service-config.repository';
+import { OperationClients, perform, STEP_LABELS, verify } from './calls';
+import type { OperationCommand } from './operation-intake';
+import { recordOutcome, type Attempt, type Result } from './outcome';
+import { planOperation, type Plan } from './plan';
+import { clearSeerrRequests } from './seerr-clear';
+import { loadTarget, type TargetState } from './target.repository';
+
+export interface ExecutorDeps {
+  db: Db;
+  events: MediaEvents;
+  clients: ClientFactory;
+  settings: CatalogSettings;
+  clock: Clock;
+  log: Logger;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * Executes one file operation (domain.md 6.3-6.7): re-checks the target, routes, calls,
+ * verifies, records. The row's status moves queued → running before the first external call,
+ * so a retried job (or a second worker) finds it running and only verifies: a redelivered
+ * command never deletes twice.
+ */
+export class FileOperationExecutor {
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  /** False while the operation's row is not committed yet (the job retries). */
+  async execute(operationId: number): Promise<boolean> {
+    const { db } = this.deps;
+    const operation = await findOperation(db, operationId);
+    if (!operation) return false;
+    if (!['queued', 'running', 'verifying'].includes(operation.status)) return true;
+    const command = operation.command as OperationCommand;
+    const state = await loadTarget(db, command.target);
+    const services = new Map((await listServiceConfigs(db)).map((s) => [s.id, s]));
+    if (operation.status === 'queued' && (!state || !state.live))
+      return this.finish(command, state, {
+        outcome: 'canceled',
+        failureReason: 'target_removed',
+        plan: null,
+        log: [],
+        warnings: [],
+        startedAt: null,
+      });
+    const plan = state
+      ? planOperation(command, state, this.context(services))
+      : { failure: 'target_removed' };
+    if ('failure' in plan)
+      return this.finish(command, state, {
+        outcome: 'failed',
+        failureReason: plan.failure,
+        plan: null,
+        log: [],
+        warnings: [],
+        startedAt: null,
+      });
+    const clients = new OperationClients(this.deps.clients, services);
+    try {
+      const calls =
+        operation.status === 'queued'
+          ? await this.call(command, plan, clients)
+          : resumed(operation.attemptLog);
+      if (!calls) return true;
+      await transition(db, operationId, ['running'], { status: 'verifying' });
+      const verified = await this.verify(plan, clients, calls.log);
+      const warnings =
+        verified && plan.removesItem ? await clearSeerrRequests(this.deps, command, services) : [];
+      return this.finish(command, state, {
+        outcome: verified ? 'succeeded' : 'failed',
+        failureReason: verified ? null : (calls.error ?? 'not_removed_after_call'),
+        plan,
+        log: calls.log,
+        warnings,
+        startedAt: calls.startedAt,
+      });
+    } finally {
+      clients.close();
+    }
+  }
+
+  private async call(command: OperationCommand, plan: Plan, clients: OperationClients) {
+    const startedAt = this.deps.clock();
+    const claimed = await transition(this.deps.db, command.operation_id, ['queued'], {
+      status: 'running',
+      startedAt,
+      route: plan.route as object,
+      serviceConfigId: BigInt(plan.route.service_config_id),
+    });
+    if (!claimed) return null;
+    const log: Attempt[] = [];
+    let error: string | null = null;
+    for (const [index, step] of plan.steps.entries()) {
+      if (index > 0) await this.deps.sleep(this.deps.settings.deletePacingMs);
+      const outcome = await perform(clients, step).then(() => 'ok', codeOf);
+      log.push({
+        at: this.deps.clock().toISOString(),
+        call: `${step.system} ${STEP_LABELS[step.call]}`,
+        outcome,
+      });
+      if (outcome !== 'ok') {
+        // A destructive call that failed or timed out is verified, never retried blindly.
+        error = outcome === 'timeout' ? 'timeout_unverified' : outcome;
+        break;
+      }
+    }
+    return { log, error, startedAt };
+  }
+
+  private async verify(plan: Plan, clients: OperationClients, log: Attempt[]): Promise<boolean> {
+    for (const delay of this.deps.settings.verifyDelaysMs) {
+      await this.deps.sleep(delay);
+      let all = true;
+      for (const check of plan.checks) {
+        const outcome = await verify(clients, check).then(
+          (gone) => (gone ? 'verified' : 'present'),
+          codeOf,
+        );
+        log.push({
+          at: this.deps.clock().toISOString(),
+          call: `verify ${check.system} ${check.check}`,
+          outcome,
+        });
+        if (outcome !== 'verified') all = false;
+      }
+      if (all) return true;
+    }
+    return false;
+  }
+
+  private async finish(command: OperationCommand, state: TargetState | null, result: Result) {
+    const { db, events, clock } = this.deps;
+    await db.$transaction((tx) => recordOutcome(tx, events, command, state, result, clock()), {
+      timeout: 60_000,
+    });
+    return true;
+  }
+
+  private context(services: Map<number, ServiceConfigRecord>) {
+    const main = [...services.values()].find(
+      (s) => s.isMain && s.enabled && isMediaServer(s.serviceType),
+    );
+    return {
+      fallbackEnabled: this.deps.settings.mediaServerFallbackEnabled,
+      mainServer: main
+        ? { id: main.id, type: main.serviceType as 'jellyfin' | 'emby' | 'plex' }
+        : null,
+    };
+  }
+}
+
+/** After a restart mid-operation the calls are not repeated; the earlier log stands. */
+function resumed(log: unknown[]) {
+  return { log: log as Attempt[], error: null, startedAt: null };
+}
+
+function codeOf(error: unknown): string {
+  if (error instanceof IntegrationError) return error.code;
+  throw error;
+}

@@ -1,0 +1,101 @@
+/**
+ * Records how a file operation ended, in one transaction: its row, on a verified removal the
+ * catalog's own record of it (versions / episode files left with cause deleted_by_service,
+ * the item soft-removed when its entry went), the media.* events of that, and finally
+ * media.file_operation_completed for cleanup.
+ */
+import type { MessagePayload } from '@mcs/contracts';
+import { movieFacts, seriesFacts } from '../facts/media-facts';
+import type { MediaEvents } from '../messaging/media-events';
+import { transition } from '../repositories/file-operation.repository';
+import type { Tx } from '../repositories/sql';
+import { removeEpisodeFiles, removeItems, removeVersions } from '../sync/removal-apply';
+import type { OperationCommand } from './operation-intake';
+import type { Plan } from './plan';
+import type { TargetState } from './target.repository';
+
+type Completed = MessagePayload<'media.file_operation_completed'>;
+export type Attempt = Completed['attempt_log'][number];
+
+export interface Result {
+  outcome: Completed['outcome'];
+  failureReason: string | null;
+  plan: Plan | null;
+  log: Attempt[];
+  warnings: string[];
+  startedAt: Date | null;
+}
+
+export async function recordOutcome(
+  tx: Tx,
+  events: MediaEvents,
+  command: OperationCommand,
+  state: TargetState | null,
+  result: Result,
+  now: Date,
+): Promise<void> {
+  const succeeded = result.outcome === 'succeeded';
+  const removes = succeeded && result.plan?.removesFiles === true && state !== null;
+  const files = result.plan?.removesFiles === false || !state ? [] : state.files;
+  const bytesFreed = !succeeded
+    ? null
+    : removes
+      ? files.reduce((sum, f) => sum + (f.sizeBytes ?? 0), 0)
+      : 0;
+  const moved = await transition(tx, command.operation_id, ['queued', 'running', 'verifying'], {
+    status: result.outcome,
+    failureReason: result.failureReason,
+    attemptLog: result.log,
+    files: files as object[],
+    bytesFreed,
+    warnings: result.warnings,
+    finishedAt: now,
+  });
+  if (!moved) return;
+  if (removes && state) await recordRemoval(tx, events, command, state, result.plan as Plan, now);
+  await events.add(tx, 'media.file_operation_completed', {
+    operation_id: command.operation_id,
+    candidate_id: command.candidate_id,
+    kind: command.kind,
+    outcome: result.outcome,
+    failure_reason: result.failureReason,
+    verified: succeeded,
+    route: result.plan?.route ?? null,
+    files: files.map((file) => ({
+      file_name: file.fileName.replace(/[\\/]/g, '_'),
+      size_bytes: file.sizeBytes,
+      resolution: file.resolution as Completed['files'][number]['resolution'],
+      video_codec: file.videoCodec as Completed['files'][number]['video_codec'],
+      hdr: file.hdr,
+      dolby_vision: file.dolbyVision,
+    })),
+    bytes_freed: bytesFreed,
+    attempt_log: result.log,
+    warnings: result.warnings,
+    started_at: result.startedAt?.toISOString() ?? null,
+    finished_at: now.toISOString(),
+  });
+}
+
+async function recordRemoval(
+  tx: Tx,
+  events: MediaEvents,
+  command: OperationCommand,
+  state: TargetState,
+  plan: Plan,
+  now: Date,
+) {
+  const cause = command.kind === 'move' ? 'moved_by_service' : 'deleted_by_service';
+  const removals = state.files.map((file) => ({ id: file.id, cause, replacedBy: null }) as const);
+  const { media_type: mediaType, media_id: mediaId } = command.target;
+  if (mediaType === 'movie') await removeVersions(tx, events, removals, now, () => null);
+  else await removeEpisodeFiles(tx, events, removals, now);
+  if (plan.removesItem) {
+    await removeItems(tx, events, mediaType, [mediaId], now);
+    return;
+  }
+  // The item stays: its facts changed (a file less), so consumers get them again.
+  const facts =
+    mediaType === 'movie' ? await movieFacts(tx, [mediaId]) : await seriesFacts(tx, [mediaId]);
+  if (facts.length > 0) await events.itemsUpserted(tx, facts);
+}

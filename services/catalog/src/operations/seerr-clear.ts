@@ -1,0 +1,40 @@
+import type { ServiceConfigRecord } from '../domain/service-config';
+import type { ClientFactory } from '../integrations/factory';
+import type { DbClient } from '../repositories/sql';
+import type { OperationCommand } from './operation-intake';
+
+/**
+ * After the whole movie or series left the library, Seerr's media entry is cleared where
+ * `clear_request_on_delete` is on (domain.md 2.7, 6.5). A failure is a warning on the
+ * outcome, never a failure of the operation.
+ */
+export async function clearSeerrRequests(
+  deps: { db: DbClient; clients: ClientFactory },
+  command: OperationCommand,
+  services: Map<number, ServiceConfigRecord>,
+): Promise<string[]> {
+  const table = command.target.media_type === 'movie' ? 'movies' : 'series';
+  const rows = await deps.db.$queryRawUnsafe<
+    { service_config_id: bigint; seerr_media_id: number }[]
+  >(
+    `SELECT DISTINCT r.service_config_id, r.seerr_media_id FROM seerr_requests r
+       JOIN ${table} t ON t.tmdb_id = r.tmdb_id AND t.id = $1
+      WHERE r.media_type = $2`,
+    command.target.media_id,
+    command.target.media_type,
+  );
+  const warnings: string[] = [];
+  for (const row of rows) {
+    const service = services.get(Number(row.service_config_id));
+    if (!service?.enabled || service.options.clear_request_on_delete === false) continue;
+    const client = deps.clients.seerr(service);
+    try {
+      await client.deleteMedia(row.seerr_media_id);
+    } catch {
+      warnings.push(`seerr_clear_failed:${service.id}`);
+    } finally {
+      client.close();
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,10 @@
+import type { Router } from 'express';
+import type { Services } from '../app';
+import { mediaRoutes } from './media.routes';
+import { serviceConfigRoutes } from './service-config.routes';
+
+/** Every route of the catalog service, under /api behind the gateway signature. */
+export function mountRoutes(api: Router, services: Services): void {
+  mediaRoutes(api, services.media);
+  serviceConfigRoutes(api, services.serviceConfigs);
+}

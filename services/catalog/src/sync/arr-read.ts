@@ -1,0 +1,222 @@
+/**
+ * Step 3 of the sync (domain.md 2.10): one list call per Radarr/Sonarr instance (plus Sonarr's
+ * episode lists, ≤ 8 concurrent), tags and disk space. A list that looks wrong (empty, or
+ * lost more than the guard ratio of what the instance held) is an anomaly: its references are
+ * kept and the instance is unavailable for this run (2.11 input-anomaly guards).
+ */
+import type { Logger } from '@mcs/kit';
+import type { ServiceConfigRecord } from '../domain/service-config';
+import type { ClientFactory } from '../integrations/factory';
+import { IntegrationError } from '../integrations/errors';
+import type { SonarrClient } from '../integrations/sonarr';
+import { raiseAlert } from '../repositories/alert.repository';
+import type { SourceUpdate } from '../repositories/source-status.repository';
+import type { DbClient } from '../repositories/sql';
+import {
+  countArr,
+  dropUnseen,
+  storeArrEpisodes,
+  storeArrMovies,
+  storeArrSeries,
+  storeDisks,
+  storeTags,
+  type ArrTable,
+} from './arr-store';
+import { IdSet } from './id-set';
+import type { SyncRun } from './run';
+
+export interface ArrDeps {
+  db: DbClient;
+  clients: ClientFactory;
+  ratio: number;
+  log: Logger;
+}
+
+export async function readRadarr(deps: ArrDeps, run: SyncRun, service: ServiceConfigRecord) {
+  const client = deps.clients.radarr(service, run.dates);
+  try {
+    await storeTags(deps.db, service.id, await client.tags());
+    await storeDisks(deps.db, service.id, await client.diskSpace(), run.now);
+    const before = await countArr(deps.db, 'arr_movies', service.id);
+    const seen = new IdSet();
+    for await (const batch of client.movies(1000)) {
+      await storeArrMovies(deps.db, service.id, batch);
+      for (const movie of batch) seen.add(movie.externalId);
+    }
+    return await conclude(deps, run, service, 'arr_movies', before, seen);
+  } catch (error) {
+    return failed(deps, service, error);
+  } finally {
+    client.close();
+  }
+}
+
+export async function readSonarrSeries(deps: ArrDeps, run: SyncRun, service: ServiceConfigRecord) {
+  const client = deps.clients.sonarr(service, run.dates);
+  try {
+    await storeTags(deps.db, service.id, await client.tags());
+    await storeDisks(deps.db, service.id, await client.diskSpace(), run.now);
+    const before = await countArr(deps.db, 'arr_series', service.id);
+    const seen = new IdSet();
+    for await (const batch of client.series(1000)) {
+      await storeArrSeries(deps.db, service.id, batch);
+      for (const series of batch) seen.add(series.externalId);
+    }
+    return await conclude(deps, run, service, 'arr_series', before, seen);
+  } catch (error) {
+    return failed(deps, service, error);
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * Episode lists of the instance's series: every series on a full sync; on an incremental one
+ * only series whose Sonarr entry changed (its statistics move when files come or go). The
+ * episode facts of other series wait for the next full sync (at most a day), which keeps an
+ * incremental run to the one list call per instance of domain.md 2.10.
+ */
+export async function readSonarrEpisodes(
+  deps: ArrDeps,
+  run: SyncRun,
+  service: ServiceConfigRecord,
+): Promise<SourceUpdate[]> {
+  const seriesIds = await episodeListsToRead(deps.db, run, service.id);
+  const client = deps.clients.sonarr(service, run.dates);
+  const seen = new IdSet();
+  try {
+    const before = run.full ? await countArr(deps.db, 'arr_episodes', service.id) : 0;
+    await readAll(client, seriesIds, async (episodes) => {
+      await storeArrEpisodes(deps.db, service.id, episodes);
+      for (const episode of episodes) seen.add(episode.externalId);
+    });
+    if (!run.full) return [ok('arr', service)];
+    return await conclude(deps, run, service, 'arr_episodes', before, seen);
+  } catch (error) {
+    return failed(deps, service, error);
+  } finally {
+    client.close();
+  }
+}
+
+/** ≤ 8 lists in flight (the client's cap); written in batches of about 1000 episodes. */
+async function readAll(
+  client: SonarrClient,
+  seriesIds: number[],
+  write: (episodes: Awaited<ReturnType<SonarrClient['episodes']>>) => Promise<void>,
+) {
+  let next = 0;
+  let buffer: Awaited<ReturnType<SonarrClient['episodes']>> = [];
+  let writing = Promise.resolve();
+  const flush = () => {
+    const batch = buffer;
+    buffer = [];
+    writing = writing.then(() => write(batch));
+    return writing;
+  };
+  let failed = false;
+  const worker = async () => {
+    try {
+      while (next < seriesIds.length && !failed) {
+        const id = seriesIds[next++] as number;
+        buffer.push(...(await client.episodes(id)));
+        if (buffer.length >= 1000) await flush();
+      }
+    } catch (error) {
+      // The other workers stop at their next series instead of reading on for nothing.
+      failed = true;
+      throw error;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  await flush();
+}
+
+async function episodeListsToRead(db: DbClient, run: SyncRun, serviceId: number) {
+  const rows = run.full
+    ? await db.$queryRaw<{ arr_id: number }[]>`
+        SELECT arr_id FROM arr_series WHERE service_config_id = ${serviceId} ORDER BY arr_id`
+    : await db.$queryRaw<{ arr_id: number }[]>`
+        SELECT a.arr_id FROM arr_series a
+         WHERE a.service_config_id = ${serviceId} AND a.updated_at >= ${run.startedAt}
+         ORDER BY a.arr_id`;
+  return rows.map((row) => row.arr_id);
+}
+
+async function conclude(
+  deps: ArrDeps,
+  run: SyncRun,
+  service: ServiceConfigRecord,
+  table: ArrTable,
+  before: number,
+  seen: IdSet,
+): Promise<SourceUpdate[]> {
+  const unseen = (await arrIds(deps.db, table, service.id)).filter((id) => !seen.has(id));
+  if (before > 0 && (seen.size === 0 || unseen.length > deps.ratio * before)) {
+    await raiseAlert(
+      deps.db,
+      {
+        kind: 'source_unavailable',
+        subject: `arr:${service.id}`,
+        severity: 'warning',
+        title: `${service.name} looks wrong`,
+        message: `${service.name} reported ${seen.size} items after holding ${before}; its references were kept.`,
+        data: { service_config_id: service.id, before, reported: seen.size },
+      },
+      run.now,
+    );
+    return [unavailable('arr', service, 'anomaly'), ok('disk', service)];
+  }
+  if (run.full) await dropUnseen(deps.db, table, service.id, unseen);
+  return [ok('arr', service), ok('disk', service)];
+}
+
+/** The instance's Arr ids, read in keyset pages. */
+async function arrIds(db: DbClient, table: ArrTable, serviceId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let after = -1; ;) {
+    const rows = await db.$queryRawUnsafe<{ arr_id: number }[]>(
+      `SELECT arr_id FROM ${table} WHERE service_config_id = $1 AND arr_id > $2
+        ORDER BY arr_id LIMIT 10000`,
+      serviceId,
+      after,
+    );
+    if (rows.length === 0) return ids;
+    for (const row of rows) ids.push(row.arr_id);
+    after = (rows[rows.length - 1] as { arr_id: number }).arr_id;
+  }
+}
+
+function failed(deps: ArrDeps, service: ServiceConfigRecord, error: unknown): SourceUpdate[] {
+  if (!(error instanceof IntegrationError)) throw error;
+  deps.log.warn({ service_config_id: service.id, code: error.code }, 'arr read failed');
+  return [
+    unavailable('arr', service, error.code, error.message),
+    unavailable('disk', service, error.code),
+  ];
+}
+
+function ok(source: 'arr' | 'disk', service: ServiceConfigRecord): SourceUpdate {
+  return {
+    source,
+    serviceConfigId: service.id,
+    serviceType: service.serviceType,
+    state: 'ok',
+  };
+}
+
+function unavailable(
+  source: 'arr' | 'disk',
+  service: ServiceConfigRecord,
+  reason: string,
+  error?: string,
+): SourceUpdate {
+  return {
+    source,
+    serviceConfigId: service.id,
+    serviceType: service.serviceType,
+    state: 'unavailable',
+    reason,
+    error: error ?? null,
+  };
+}

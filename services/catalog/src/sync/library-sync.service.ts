@@ -1,0 +1,273 @@
+import type { Logger, SqlClient } from '@mcs/kit';
+import type { Clock } from '../clock';
+import type { CatalogSettings } from '../config';
+import type { Db } from '../db';
+import type { ServiceConfigRecord } from '../domain/service-config';
+import { syncKindFor, type SyncTask } from '../domain/sync-plan';
+import { DateSanitiser } from '../integrations/dates';
+import type { ClientFactory } from '../integrations/factory';
+import { diskFacts } from '../facts/disk-facts';
+import { publishFacts } from '../facts/facts-publisher';
+import type { MediaEvents } from '../messaging/media-events';
+import { raiseAlert } from '../repositories/alert.repository';
+import { syncLibraries } from '../repositories/library.repository';
+import {
+  enabledOfType,
+  findMainServer,
+  recordServiceHealth,
+} from '../repositories/service-config.repository';
+import type { SourceUpdate } from '../repositories/source-status.repository';
+import { BULK_TX } from '../repositories/sql';
+import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
+import type { SourceStatusService } from '../services/source-status.service';
+import type { TaskContext, TaskOutcome } from '../tasks/progress';
+import { mainServerRequired, TaskError } from '../tasks/task-error';
+import { countLibraryItems, refreshAggregates } from './aggregates';
+import { linkMovies } from './arr-link-movies';
+import { linkSeries } from './arr-link-series';
+import { readRadarr, readSonarrEpisodes, readSonarrSeries } from './arr-read';
+import { concludeRemovals, liveCounts } from './removals';
+import { SyncRun } from './run';
+import { serverPass } from './server-pass';
+
+export interface LibrarySyncDeps {
+  db: Db;
+  direct: SqlClient;
+  events: MediaEvents;
+  clients: ClientFactory;
+  sources: SourceStatusService;
+  settings: CatalogSettings;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Incremental reads start a little before the last run began, for clock skew. */
+const WATERMARK_MARGIN_MS = 60_000;
+
+/**
+ * sync_media and resync_media (domain.md 2.10): Arr lists, the main server's libraries,
+ * removals through the guard, Arr links, derived facts, then the facts of every changed item
+ * and media.synced, in that order, all through the outbox.
+ */
+export class LibrarySyncService {
+  constructor(private readonly deps: LibrarySyncDeps) {}
+
+  async run(task: SyncTask, context: TaskContext): Promise<TaskOutcome> {
+    const { db, clock } = this.deps;
+    const main = await findMainServer(db);
+    if (!main) throw mainServerRequired();
+    const now = clock();
+    const watermark = await readWatermark(db, 'library', main.id);
+    const kind = syncKindFor({
+      task,
+      trigger: context.trigger,
+      lastFullAt: await readWatermark(db, 'library_full', main.id),
+      lastWatermark: watermark,
+      removalsPending: (await db.pendingRemoval.count()) > 0,
+      now,
+    });
+    const run = new SyncRun(
+      kind,
+      await databaseNow(db),
+      now,
+      main.id,
+      new DateSanitiser(clock),
+      context.runId,
+    );
+    const before = await liveCounts(db);
+    if (kind === 'resync') await dropReferences(db);
+    let phaseStarted = Date.now();
+    let current = 'start';
+    const report = async (progress: number, phase: string) => {
+      if (phase !== current) {
+        const memory = process.memoryUsage();
+        this.deps.log.info(
+          {
+            run_id: context.runId,
+            phase: current,
+            ms: Date.now() - phaseStarted,
+            rss_mib: Math.round(memory.rss / 2 ** 20),
+            heap_mib: Math.round(memory.heapUsed / 2 ** 20),
+          },
+          'sync phase done',
+        );
+        current = phase;
+        phaseStarted = Date.now();
+      }
+      await context.progress({ progress, itemsProcessed: run.itemsProcessed, phase });
+    };
+    await report(0, 'libraries');
+    // The Arr lists and the server's libraries are read side by side: both are mostly waiting
+    // on the network, and the server pass only reads the Arr rows for tie-breaking.
+    const [arr, server] = await Promise.allSettled([
+      this.readArrLists(run),
+      this.readServer(
+        run,
+        main,
+        kind === 'incremental' && watermark
+          ? new Date(watermark.getTime() - WATERMARK_MARGIN_MS)
+          : undefined,
+        before,
+        report,
+      ),
+    ]);
+    if (arr.status === 'rejected') throw arr.reason;
+    if (server.status === 'rejected') throw server.reason;
+    const [sources, catalogSource] = [arr.value, server.value];
+    await report(75, 'arr_episodes');
+    for (const sonarr of await enabledOfType(db, ['sonarr']))
+      sources.push(...(await readSonarrEpisodes(this.arrDeps(), run, sonarr)));
+    // Bulk writes leave the planner's statistics behind; the set-based steps below need them.
+    if (run.full) await analyze(db);
+    await report(80, 'removals');
+    await concludeRemovals(
+      { db, events: this.deps.events, ratio: this.deps.settings.removalGuardRatio },
+      run,
+      before,
+    );
+    await report(85, 'links');
+    await db.$transaction(
+      async (tx) => {
+        await linkMovies(tx, run);
+        await linkSeries(tx, run);
+      },
+      { timeout: 600_000, maxWait: 30_000 },
+    );
+    await refreshAggregates(db, run.startedAt);
+    await report(90, 'events');
+    await publishFacts(db, this.deps.direct, this.deps.events, run.startedAt);
+    await report(99, 'finish');
+    await this.finish(run, main, catalogSource, sources);
+    await report(100, 'done');
+    return { itemsProcessed: run.itemsProcessed, summary: { kind, ...run.summary() } };
+  }
+
+  private async readArrLists(run: SyncRun): Promise<SourceUpdate[]> {
+    const sources: SourceUpdate[] = [];
+    for (const radarr of await enabledOfType(this.deps.db, ['radarr']))
+      sources.push(...(await readRadarr(this.arrDeps(), run, radarr)));
+    for (const sonarr of await enabledOfType(this.deps.db, ['sonarr']))
+      sources.push(...(await readSonarrSeries(this.arrDeps(), run, sonarr)));
+    return sources;
+  }
+
+  private async readServer(
+    run: SyncRun,
+    main: ServiceConfigRecord,
+    since: Date | undefined,
+    before: { movie: number; episode_file: number },
+    report: (progress: number, phase: string) => Promise<void>,
+  ): Promise<SourceUpdate> {
+    const { db, events, log } = this.deps;
+    const server = this.deps.clients.mediaServer(main, run.dates);
+    const source = (
+      state: 'ok' | 'unavailable',
+      reason?: string,
+      error?: string,
+    ): SourceUpdate => ({
+      source: 'catalog',
+      serviceConfigId: main.id,
+      serviceType: main.serviceType,
+      state,
+      reason: reason ?? null,
+      error: error ?? null,
+    });
+    try {
+      const libraries = await server.libraries().catch(async (error: Error & { code?: string }) => {
+        await this.deps.sources.record([
+          source('unavailable', error.code ?? 'unreachable', error.message),
+        ]);
+        await recordServiceHealth(db, main.id, { error: error.message });
+        throw new TaskError(
+          'source_unavailable',
+          `The main media server could not be read: ${error.code ?? 'error'}.`,
+        );
+      });
+      const known = await syncLibraries(db, main.id, libraries, run.now);
+      const expected = {
+        movies: Math.max(1, before.movie),
+        episodes: Math.max(1, before.episode_file),
+      };
+      const { error } = await serverPass({ db, events, log }, run, server, known, since, {
+        tick: (phase, done) =>
+          report(
+            phase === 'movies'
+              ? 5 + 25 * Math.min(1, done / expected.movies)
+              : phase === 'series'
+                ? 30
+                : 35 + 40 * Math.min(1, done / expected.episodes),
+            phase,
+          ),
+      });
+      return error ? source('unavailable', error.code, error.message) : source('ok');
+    } finally {
+      server.close();
+    }
+  }
+
+  private async finish(
+    run: SyncRun,
+    main: ServiceConfigRecord,
+    catalog: SourceUpdate,
+    sources: SourceUpdate[],
+  ) {
+    const { db, events } = this.deps;
+    await countLibraryItems(db, main.id);
+    await this.deps.sources.record([catalog, ...sources]);
+    if (catalog.state === 'ok') {
+      await recordServiceHealth(db, main.id, { okAt: run.now });
+      await writeWatermark(db, 'library', main.id, run.startedAt);
+      if (run.full) await writeWatermark(db, 'library_full', main.id, run.now);
+    }
+    if (run.counts.unidentified > 0)
+      await raiseAlert(
+        db,
+        {
+          kind: 'unidentified_items',
+          severity: 'info',
+          title: 'Items without a TMDB id were not imported',
+          message: `${run.counts.unidentified} items of the main media server have no TMDB, IMDb or TVDB id that resolves.`,
+          data: { titles: run.unidentified },
+        },
+        run.now,
+      );
+    await db.$transaction(async (tx) => {
+      const disks = await diskFacts(tx);
+      if (disks.length > 0)
+        await events.add(tx, 'media.disk_space_changed', { as_of: run.now.toISOString(), disks });
+      await events.add(tx, 'media.synced', {
+        kind: run.kind,
+        run_id: run.runId,
+        summary: run.summary(),
+        completed_at: this.deps.clock().toISOString(),
+      });
+    });
+  }
+
+  private arrDeps() {
+    return {
+      db: this.deps.db,
+      clients: this.deps.clients,
+      ratio: this.deps.settings.removalGuardRatio,
+      log: this.deps.log,
+    };
+  }
+}
+
+async function analyze(db: Db): Promise<void> {
+  await db.$executeRawUnsafe(
+    'ANALYZE movies, movie_versions, series, seasons, episodes, episode_files, arr_movies, arr_series, arr_episodes',
+  );
+}
+
+/** resync_media: every reference is rebuilt from the current main server and Arr lists. */
+async function dropReferences(db: Db): Promise<void> {
+  await db.$transaction(async (tx) => {
+    for (const table of ['movies', 'series', 'seasons', 'episodes'])
+      await tx.$executeRawUnsafe(
+        `UPDATE ${table} SET server_item_id = NULL WHERE server_item_id IS NOT NULL`,
+      );
+    for (const table of ['arr_movies', 'arr_series', 'arr_episodes'])
+      await tx.$executeRawUnsafe(`DELETE FROM ${table}`);
+  }, BULK_TX);
+}

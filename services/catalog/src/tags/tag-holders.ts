@@ -1,0 +1,38 @@
+import { num, type DbClient } from '../repositories/sql';
+
+export interface TagHolder {
+  mediaType: 'movie' | 'series';
+  mediaId: number;
+  serviceConfigId: number;
+  arrId: number;
+}
+
+/** The Radarr movies and Sonarr series (of enabled instances) holding the given items. */
+export async function holdersOf(
+  db: DbClient,
+  items: { media_type: 'movie' | 'series'; media_id: number }[],
+): Promise<TagHolder[]> {
+  const ids = (type: 'movie' | 'series') =>
+    items.filter((i) => i.media_type === type).map((i) => i.media_id);
+  const rows = await db.$queryRaw<
+    {
+      media_type: 'movie' | 'series';
+      media_id: bigint;
+      service_config_id: bigint;
+      arr_id: number;
+    }[]
+  >`
+    SELECT 'movie' AS media_type, a.movie_id AS media_id, a.service_config_id, a.arr_id
+      FROM arr_movies a JOIN service_configs s ON s.id = a.service_config_id AND s.enabled
+     WHERE a.movie_id = ANY(${ids('movie')}::bigint[])
+    UNION ALL
+    SELECT 'series', a.series_id, a.service_config_id, a.arr_id
+      FROM arr_series a JOIN service_configs s ON s.id = a.service_config_id AND s.enabled
+     WHERE a.series_id = ANY(${ids('series')}::bigint[])`;
+  return rows.map((row) => ({
+    mediaType: row.media_type,
+    mediaId: num(row.media_id),
+    serviceConfigId: num(row.service_config_id),
+    arrId: row.arr_id,
+  }));
+}
