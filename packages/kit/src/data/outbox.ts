@@ -8,6 +8,9 @@ import { ident, type SqlClient } from './database';
  * causes are written in one transaction; the relay publishes them afterwards. Call `add` with
  * the transaction client of the change, never with a separate connection.
  */
+/** Rows per INSERT: 6 parameters each stays far below PostgreSQL's 65 535 limit. */
+const ROWS_PER_INSERT = 1000;
+
 export class Outbox {
   private readonly table: string;
 
@@ -31,16 +34,27 @@ export class Outbox {
   /** Adds several messages in order (they are published in this order). */
   async addEnvelopes(tx: SqlClient, envelopes: Envelope[]): Promise<Envelope[]> {
     if (envelopes.length === 0) return envelopes;
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${this.table} (message_id, routing_key, payload, correlation_id, occurred_at, schema_version)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::timestamptz[], $6::int[])`,
-      envelopes.map((e) => e.messageId),
-      envelopes.map((e) => e.name),
-      envelopes.map((e) => JSON.stringify(e.payload)),
-      envelopes.map((e) => e.correlationId),
-      envelopes.map((e) => e.occurredAt),
-      envelopes.map((e) => e.schemaVersion),
-    );
+    // Multi-row VALUES with one plain parameter per value: PostgreSQL parses a big JSON
+    // payload several times faster this way than inside an array literal (unnest).
+    for (let start = 0; start < envelopes.length; start += ROWS_PER_INSERT) {
+      const rows = envelopes.slice(start, start + ROWS_PER_INSERT);
+      const values = rows.map((_, i) => {
+        const p = i * 6;
+        return `($${p + 1}::uuid, $${p + 2}, $${p + 3}::jsonb, $${p + 4}, $${p + 5}::timestamptz, $${p + 6}::int)`;
+      });
+      await tx.$executeRawUnsafe(
+        `INSERT INTO ${this.table} (message_id, routing_key, payload, correlation_id, occurred_at, schema_version)
+         VALUES ${values.join(', ')}`,
+        ...rows.flatMap((e) => [
+          e.messageId,
+          e.name,
+          JSON.stringify(e.payload),
+          e.correlationId,
+          e.occurredAt,
+          e.schemaVersion,
+        ]),
+      );
+    }
     // NOTIFY is delivered when (and only if) the caller's transaction commits: relays of every
     // replica wake up exactly when there is something to publish.
     await tx.$executeRawUnsafe(`SELECT pg_notify('${this.channel}', '')`);

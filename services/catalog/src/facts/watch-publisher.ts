@@ -19,7 +19,7 @@ export async function publishWatch(
       await db.$transaction(async (tx) => {
         const { items, users } = await watchFacts(tx, kind, slice, asOf);
         if (items.length > 0)
-          await events.addLarge(tx, 'media.watch_data_changed', { items, playback_users: users });
+          await events.add(tx, 'media.watch_data_changed', { items, playback_users: users });
       });
     }
   }

@@ -1,6 +1,5 @@
 import type { MessageName, MessagePayload } from '@mcs/contracts';
-import { envelope, outboxChannel, type Envelope, type Outbox, type SqlClient } from '@mcs/kit';
-import { SCHEMA } from '../db';
+import { envelope, type Envelope, type Outbox, type SqlClient } from '@mcs/kit';
 import type { Tx } from '../repositories/sql';
 
 type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
@@ -24,15 +23,12 @@ export class MediaEvents {
     return this.outbox.add(tx, name, payload);
   }
 
-  /** Many messages in one insert, in order. */
+  /** Many messages in order (the kit inserts them in batches). */
   async addAll<K extends MessageName>(tx: Tx, name: K, payloads: MessagePayload<K>[]) {
-    for (let start = 0; start < payloads.length; start += 1000) {
-      const slice = payloads.slice(start, start + 1000);
-      await this.outbox.addEnvelopes(
-        tx,
-        slice.map((payload) => envelope(name, payload)),
-      );
-    }
+    await this.outbox.addEnvelopes(
+      tx,
+      payloads.map((payload) => envelope(name, payload)),
+    );
   }
 
   /** Splits facts into messages by count and size; one item never exceeds a message. */
@@ -51,29 +47,6 @@ export class MediaEvents {
       bytes += size;
     }
     if (batch.length > 0) batches.push(batch);
-    for (const items of batches) await this.addLarge(tx, 'media.items_upserted', { items });
-  }
-
-  /**
-   * One big message, validated like every other (kit `envelope`), inserted into the outbox
-   * table with scalar parameters. The kit's Outbox sends payloads as an array literal, which
-   * PostgreSQL parses several times slower than a plain parameter: for the tens of megabytes
-   * of series facts an incremental sync can produce, that was most of its time. `tx` may be a
-   * plain pg client (facts publishing needs no transaction of Prisma's).
-   */
-  async addLarge<K extends MessageName>(tx: SqlClient, name: K, payload: MessagePayload<K>) {
-    const message = envelope(name, payload);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO outbox (message_id, routing_key, payload, correlation_id, occurred_at, schema_version)
-       VALUES ($1::uuid, $2, $3::jsonb, $4, $5, $6)`,
-      message.messageId,
-      message.name,
-      JSON.stringify(message.payload),
-      message.correlationId,
-      message.occurredAt,
-      message.schemaVersion,
-    );
-    // As the kit's Outbox does: relays wake when (and only if) the writing transaction commits.
-    await tx.$executeRawUnsafe(`SELECT pg_notify('${outboxChannel(SCHEMA)}', '')`);
+    for (const items of batches) await this.outbox.add(tx, 'media.items_upserted', { items });
   }
 }
