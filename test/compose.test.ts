@@ -113,6 +113,10 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("caps catalog's heap so a full sync stays within its memory budget", () => {
+    expect(env('catalog').NODE_OPTIONS).toBe('--max-old-space-size=256');
+  });
+
   it('declares the named volumes that keep PostgreSQL and RabbitMQ data', () => {
     const declared = Object.keys(obj(compose.volumes));
     for (const name of ['postgres', 'rabbitmq']) {
