@@ -17,6 +17,7 @@ export * from './data/pg-database';
 export * from './data/relay';
 export * from './data/secrets';
 export * from './http/app';
+export * from './http/input';
 export * from './http/internal-api';
 export * from './http/internal-auth';
 export * from './http/internal-client';

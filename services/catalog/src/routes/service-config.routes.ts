@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { SERVICE_TYPES, type SaveServiceRequest } from '../domain/service-config';
-import { Input, pathId } from '../http/input';
+import { Input, pathId } from '@mcs/kit';
 import { requireAdmin } from '../http/principal';
 import type { ServiceConfigService } from '../services/service-config.service';
 

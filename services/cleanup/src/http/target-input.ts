@@ -1,5 +1,5 @@
 import type { TargetInput } from '../services/target-resolver';
-import type { Input } from './input';
+import type { Input } from '@mcs/kit';
 
 export const MEDIA_TYPES = ['movie', 'series'] as const;
 

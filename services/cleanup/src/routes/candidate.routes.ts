@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { AUTO_DELETE_STATES } from '../domain/auto-delete';
-import { Input, pathId } from '../http/input';
+import { Input, pathId } from '@mcs/kit';
 import { externalCaller } from '../http/principal';
 import { MEDIA_TYPES } from '../http/target-input';
 import type { ActionRequest, CandidateActionService } from '../services/candidate-action.service';

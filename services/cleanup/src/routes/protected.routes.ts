@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { DurationInput } from '../domain/protection-terms';
-import { Input, pathId } from '../http/input';
+import { Input, pathId } from '@mcs/kit';
 import { requireUser } from '../http/principal';
 import { MEDIA_TYPES, readTargetInput } from '../http/target-input';
 import type { ProtectedService } from '../services/protected.service';

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { Input, pathId } from '../http/input';
+import { Input, pathId } from '@mcs/kit';
 import { externalCaller } from '../http/principal';
 import { MEDIA_TYPES, readTargetInput } from '../http/target-input';
 import type { ProtectionService } from '../services/protection.service';

@@ -1,14 +1,14 @@
-import { type FieldError, Invalid, parseTimestamp } from '@mcs/kit';
-import type { Paging } from '../views/page';
+import { type FieldError, Invalid } from '../errors';
+import { parseTimestamp } from '../time';
 
 type Place = FieldError['in'];
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /**
- * Reads request values and collects every problem, so one 422 names all failing fields. The
- * gateway validates requests against the OpenAPI document first; these checks keep the
- * service safe on its own (bad input never becomes a 500) at little cost.
+ * Reads request values in a service and collects every problem, so one 422 names all failing
+ * fields. The gateway validates requests against the OpenAPI documents first; these checks
+ * keep each service safe on its own (bad input never becomes a 500) at little cost.
  */
 export class Input {
   private readonly errors: FieldError[] = [];
@@ -28,6 +28,10 @@ export class Input {
 
   has(name: string): boolean {
     return this.values[name] !== undefined && this.values[name] !== null;
+  }
+
+  raw(name: string): unknown {
+    return this.values[name];
   }
 
   int(name: string, bounds: { min: number; max?: number }): number | undefined {
@@ -61,7 +65,8 @@ export class Input {
   boolean(name: string): boolean | undefined {
     const raw = this.values[name];
     if (raw === undefined) return undefined;
-    if (typeof raw === 'boolean' && this.place === 'body') return raw;
+    if (this.place === 'body')
+      return typeof raw === 'boolean' ? raw : this.fail(name, 'Must be true or false.');
     const text = typeof raw === 'string' ? raw.toLowerCase() : '';
     if (text === 'true' || text === '1') return true;
     if (text === 'false' || text === '0') return false;
@@ -85,6 +90,7 @@ export class Input {
     return raw.trim() || null;
   }
 
+  /** An input timestamp (RFC 3339; naive = UTC; impossible dates refused). */
   timestamp(name: string, required = false): Date | undefined {
     const raw = this.values[name];
     if (raw === undefined || raw === null)
@@ -93,7 +99,38 @@ export class Input {
     return date ?? this.fail(name, 'Must be an RFC 3339 timestamp.');
   }
 
-  paging(): Paging {
+  /** An absolute http(s) URL. */
+  url(name: string): string | undefined {
+    const text = this.string(name, { min: 1, max: 2000 });
+    if (text === undefined) return undefined;
+    try {
+      const url = new URL(text);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return text;
+    } catch {
+      // reported below
+    }
+    return this.fail(name, 'Must be an http or https URL.');
+  }
+
+  object(name: string): Record<string, unknown> | undefined {
+    const raw = this.values[name];
+    if (raw === undefined) return undefined;
+    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw))
+      return raw as Record<string, unknown>;
+    return this.fail(name, 'Must be an object.');
+  }
+
+  array(name: string): unknown[] | undefined {
+    const raw = this.values[name];
+    if (raw === undefined) return undefined;
+    return Array.isArray(raw) ? raw : this.fail(name, 'Must be an array.');
+  }
+
+  required(name: string): void {
+    if (this.values[name] === undefined) this.fail(name, 'Is required.');
+  }
+
+  paging(): { page: number; perPage: number } {
     return {
       page: this.int('page', { min: 1 }) ?? 1,
       perPage: this.int('per_page', { min: 1, max: 200 }) ?? 50,
