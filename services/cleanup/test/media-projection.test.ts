@@ -6,7 +6,7 @@ import {
   type ProtectionCreated,
   type ProtectionPage,
 } from './support/api';
-import { movieFacts, seriesFacts } from './support/facts';
+import { file, movieFacts, nextId, seriesFacts, seriesParts } from './support/facts';
 import {
   episodeTarget,
   movieTarget,
@@ -34,6 +34,8 @@ async function publish<K extends MessageName>(
 
 const upsert = (...items: MessagePayload<'media.items_upserted'>['items']) =>
   publish('media.items_upserted', { items });
+const upsertParts = (...items: MessagePayload<'media.series_parts_upserted'>['items']) =>
+  publish('media.series_parts_upserted', { items });
 const exists = async (candidateId: number) =>
   (await world.api('GET', `/api/v1/candidates/${candidateId}`)).status === 200;
 const protectionStatus = async (id: number) =>
@@ -182,4 +184,105 @@ test('changed links are published for catalog: candidate ids and protections wit
       protections: [{ id: created.body.protection.id, expires_at: expiresAt.toISOString() }],
     },
   ]);
+});
+
+describe('series parts (media.series_parts_upserted)', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString();
+  const rowsOf = async (seriesId: number) => {
+    const where = { seriesId: BigInt(seriesId) };
+    const { db } = world.service;
+    const order = { orderBy: { id: 'asc' as const } };
+    return {
+      item: await db.mediaItem.findFirst({
+        where: { mediaType: 'series', mediaId: where.seriesId },
+      }),
+      seasons: await db.season.findMany({ where, ...order }),
+      episodes: await db.episode.findMany({ where, ...order }),
+      files: await db.episodeFile.findMany({ where, ...order }),
+    };
+  };
+
+  test('parts replace the root, upsert the listed children and keep the others', async () => {
+    const series = seriesFacts({ episodes: [2, 1], asOf: at(0) });
+    await upsert(series);
+    const [replaced, kept] = series.episodes;
+    if (!replaced || !kept) throw new Error('factory');
+    const episode = { ...replaced, episode_file_id: nextId() };
+    const newFile = {
+      episode_file_id: episode.episode_file_id,
+      episode_ids: [episode.episode_id],
+      ...file('s1e1 - v2.mkv', 2_000_000_000),
+    };
+    const season = { ...(series.seasons[0] as (typeof series.seasons)[number]), title: 'One' };
+    await upsertParts(
+      seriesParts(
+        series,
+        at(10),
+        { seasons: [season], episodes: [episode], episode_files: [newFile] },
+        { title: 'Renamed series' },
+      ),
+    );
+    const rows = await rowsOf(series.media_id);
+    expect(rows.item).toMatchObject({ title: 'Renamed series', asOf: new Date(at(10)) });
+    expect(rows.item?.facts).toMatchObject({ title: 'Renamed series', media_type: 'series' });
+    expect(rows.item?.facts).not.toHaveProperty('episodes');
+    expect(rows.seasons.map((s) => (s.facts as { title: string | null }).title)).toEqual([
+      'One',
+      null,
+    ]);
+    expect(rows.episodes.map((e) => [Number(e.id), Number(e.episodeFileId)])).toEqual([
+      [replaced.episode_id, episode.episode_file_id],
+      [kept.episode_id, kept.episode_file_id],
+      [series.episodes[2]?.episode_id, series.episodes[2]?.episode_file_id],
+    ]);
+    // Nothing is dropped: the old file leaves through media.episode_file_removed.
+    expect(rows.files.map((f) => Number(f.id))).toEqual(
+      [...series.episode_files.map((f) => f.episode_file_id), newFile.episode_file_id].sort(
+        (a, b) => a - b,
+      ),
+    );
+  });
+
+  test('a redelivered or older part changes nothing; newer full facts replace everything', async () => {
+    const series = seriesFacts({ episodes: [2], asOf: at(0) });
+    await upsert(series);
+    const [first, second] = series.episodes;
+    if (!first || !second) throw new Error('factory');
+    await upsertParts(seriesParts(series, at(10), {}, { title: 'At ten' }));
+    const retitled = (title: string) => [{ ...second, title }];
+    await upsertParts(
+      seriesParts(series, at(10), { episodes: retitled('again') }, { title: 'Again' }),
+    );
+    await upsertParts(
+      seriesParts(series, at(5), { episodes: retitled('older') }, { title: 'Old' }),
+    );
+    let rows = await rowsOf(series.media_id);
+    expect(rows.item).toMatchObject({ title: 'At ten', asOf: new Date(at(10)) });
+    expect(rows.episodes.map((e) => (e.facts as { title: string | null }).title)).toEqual([
+      null,
+      null,
+    ]);
+    // Full facts older than the parts are dropped too; newer ones replace every child.
+    await upsert({ ...series, title: 'Full, older', as_of: at(8) });
+    await upsert({
+      ...series,
+      title: 'Full',
+      as_of: at(20),
+      episodes: [first],
+      episode_files: series.episode_files.slice(0, 1),
+    });
+    rows = await rowsOf(series.media_id);
+    expect(rows.item).toMatchObject({ title: 'Full', asOf: new Date(at(20)) });
+    expect(rows.episodes.map((e) => Number(e.id))).toEqual([first.episode_id]);
+    expect(rows.files.map((f) => Number(f.id))).toEqual([first.episode_file_id]);
+  });
+
+  test('parts of a series the projection does not hold are ignored', async () => {
+    const series = seriesFacts();
+    const { seasons, episodes, episode_files } = series;
+    await upsertParts(seriesParts(series, at(30), { seasons, episodes, episode_files }));
+    const rows = await rowsOf(series.media_id);
+    expect(rows.item).toBeNull();
+    expect([rows.seasons, rows.episodes, rows.files]).toEqual([[], [], []]);
+  });
 });

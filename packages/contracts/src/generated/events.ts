@@ -251,8 +251,8 @@ export interface components {
             /** @description Radarr instances whose movie file maps to this version. */
             radarr_service_ids: number[];
         } & components["schemas"]["FileFactsCommon"];
-        /** @description Full rule facts of one live series with its live seasons, episodes and episode files. */
-        SeriesFacts: components["schemas"]["MediaFactsCommon"] & {
+        /** @description Rule facts of one live series itself, without its seasons, episodes and episode files (the root of SeriesFacts; media.series_parts_upserted carries it beside the changed parts). */
+        SeriesRootFacts: components["schemas"]["MediaFactsCommon"] & {
             /**
              * @description Discriminator.
              * @constant
@@ -283,6 +283,9 @@ export interface components {
             sonarr_service_ids: number[];
             /** @description Opaque id of the Sonarr disk holding the series folder; never a path. */
             disk_id: string | null;
+        };
+        /** @description Full rule facts of one live series with its live seasons, episodes and episode files. */
+        SeriesFacts: components["schemas"]["SeriesRootFacts"] & {
             /** @description All live seasons (the consumer replaces its season rows with this list). */
             seasons: components["schemas"]["SeasonFacts"][];
             /** @description All live episodes, with or without a file. */
@@ -347,9 +350,30 @@ export interface components {
             /** @description Episodes held by the file (several for a multi-episode file). */
             episode_ids: number[];
         } & components["schemas"]["FileFactsCommon"];
-        /** @description Full current facts of each new or changed live movie (with its live versions) or series (with its live seasons, episodes and episode files), batched. The consumer replaces its projection of each item whose as_of is newer than the stored one. Watch data and requests travel in media.watch_data_changed and media.requests_changed. Producers split batches so that one message stays below 4 MiB. */
+        /** @description Full current facts of each new or changed live movie (with its live versions) or series (with its live seasons, episodes and episode files), batched. The consumer replaces its projection of each item whose as_of is newer than the stored one. In incremental syncs, series of which only seasons, episodes or episode files changed travel as media.series_parts_upserted instead. Watch data and requests travel in media.watch_data_changed and media.requests_changed. Producers split batches so that one message stays below 4 MiB. */
         MediaItemsUpsertedEvent: {
             items: (components["schemas"]["MovieFacts"] | components["schemas"]["SeriesFacts"])[];
+        };
+        /** @description The changed parts of series the consumer already holds in full, batched. In an incremental sync catalog publishes it, instead of the full SeriesFacts, for each live series whose seasons, episodes or episode files changed while the series itself did not (apart from derived aggregates such as its size); a new, restored or otherwise changed series, and every series of a full sync, resync or backfill, travels in full as media.items_upserted. This event only adds and updates: an episode file leaves through media.episode_file_removed (written before the parts of the same sync) and a series through media.removed; children not listed are unchanged. Ordering: as_of is the series' as_of, on the same clock as media.items_upserted (the time of its last change, children included). The consumer applies an item only when its as_of is newer than the as_of it stores for the series, and then stores the new one: it replaces the series' root facts, upserts the listed seasons, episodes and episode files, and keeps every other child. An item whose as_of is not newer (a redelivery, or overtaken by newer facts of the series) changes nothing, and later full facts replace everything as usual. An item for a series the consumer does not hold is ignored (the full facts it builds on are missing; a backfill brings them). Catalog writes at most one item per series per sync, never splits one series' parts over several messages, and writes them to its outbox in as_of order; a parts item overtaken by a newer parts item of the same series (a redelivery across two syncs) is therefore dropped, and what only it carried stays missing until the series is next published in full. Producers split batches so that one message stays below 4 MiB. */
+        MediaSeriesPartsUpsertedEvent: {
+            items: components["schemas"]["SeriesPartsFacts"][];
+        };
+        /** @description The root facts and the changed parts of one live series. */
+        SeriesPartsFacts: {
+            /** @description The series id (equals series.media_id). */
+            media_id: number;
+            /**
+             * Format: date-time
+             * @description The series' as_of (equals series.as_of); orders this item against every other facts message of the series.
+             */
+            as_of: string;
+            series: components["schemas"]["SeriesRootFacts"];
+            /** @description The live seasons that changed, and the seasons of the listed episodes. */
+            seasons: components["schemas"]["SeasonFacts"][];
+            /** @description The live episodes that were added or changed. */
+            episodes: components["schemas"]["EpisodeFacts"][];
+            /** @description The live episode files that were added or changed, and the files of the listed episodes. */
+            episode_files: components["schemas"]["EpisodeFileFacts"][];
         };
         /** @description A movie or series was soft-removed (domain.md 1.10). cleanup deletes its candidates (no lifecycle event), closes pending requests and cancels queued operations. */
         MediaRemovedEvent: {

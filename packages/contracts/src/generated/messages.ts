@@ -28,6 +28,7 @@ export const messageCatalogue = {
   'media.removed': { exchange: 'events', payloadPointer: '/components/schemas/MediaRemovedEvent' },
   'media.requests_changed': { exchange: 'events', payloadPointer: '/components/schemas/MediaRequestsChangedEvent' },
   'media.restored': { exchange: 'events', payloadPointer: '/components/schemas/MediaRestoredEvent' },
+  'media.series_parts_upserted': { exchange: 'events', payloadPointer: '/components/schemas/MediaSeriesPartsUpsertedEvent' },
   'media.source_status_changed': { exchange: 'events', payloadPointer: '/components/schemas/MediaSourceStatusChangedEvent' },
   'media.synced': { exchange: 'events', payloadPointer: '/components/schemas/MediaSyncedEvent' },
   'media.tags_applied': { exchange: 'events', payloadPointer: '/components/schemas/MediaTagsAppliedEvent' },
@@ -78,6 +79,7 @@ export interface MessagePayloads {
   'media.removed': S['MediaRemovedEvent'];
   'media.requests_changed': S['MediaRequestsChangedEvent'];
   'media.restored': S['MediaRestoredEvent'];
+  'media.series_parts_upserted': S['MediaSeriesPartsUpsertedEvent'];
   'media.source_status_changed': S['MediaSourceStatusChangedEvent'];
   'media.synced': S['MediaSyncedEvent'];
   'media.tags_applied': S['MediaTagsAppliedEvent'];

@@ -1,17 +1,24 @@
 /**
  * Publishes the facts of live items changed since a time (a sync's start, or a backfill's
- * `since`), group by group so memory stays bounded: movies 500 at a time, series 25 at a time
- * (a series carries all its episodes and files). Two groups are in flight at once, so that
- * PostgreSQL builds and stores one while this process parses and validates the other.
+ * `since`), group by group so memory stays bounded: movies 500 at a time, full series 25 at a
+ * time (a series carries all its episodes and files), series parts 200 at a time (a few
+ * episodes and files each). Two groups are in flight at once, so that PostgreSQL builds and
+ * stores one while this process parses and validates the other.
  */
 import type { SqlClient } from '@mcs/kit';
 import type { Db } from '../db';
+import { seriesPublication } from '../domain/series-publication';
 import type { MediaEvents } from '../messaging/media-events';
 import { num, raw } from '../repositories/sql';
-import { movieFacts, seriesFacts } from './media-facts';
+import { movieFacts, seriesFacts, seriesParts } from './media-facts';
 
-const GROUP = { movies: 500, series: 25 } as const;
+const GROUP = { movies: 500, series: 25, parts: 200 } as const;
 const IN_FLIGHT = 2;
+
+/** An incremental sync: the series whose own facts it changed (the rest may go as parts). */
+export interface IncrementalScope {
+  rootsChanged: ReadonlySet<number>;
+}
 
 export async function publishFacts(
   db: Db,
@@ -19,44 +26,68 @@ export async function publishFacts(
   direct: SqlClient,
   events: MediaEvents,
   since: Date | null,
+  incremental?: IncrementalScope,
 ): Promise<number> {
   // Facts are read and their messages written outside any Prisma transaction: each group is
   // one read and one insert per message, nothing to commit together, and plain pg moves the
   // megabytes of series JSON about twice as fast.
-  let published = 0;
-  for (const table of ['movies', 'series'] as const) {
-    const groups = chunk(await changedIds(db, table, since), GROUP[table]);
-    let next = 0;
-    const worker = async () => {
-      while (next < groups.length) {
-        const ids = groups[next++] as number[];
-        const facts =
-          table === 'movies' ? await movieFacts(db, ids) : await seriesFacts(direct, ids);
-        if (facts.length > 0) await events.itemsUpserted(direct, facts);
-        published += ids.length;
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const movies = await changed(db, 'movies', since);
+  await inGroups(
+    movies.map((movie) => movie.id),
+    GROUP.movies,
+    async (ids) => {
+      const facts = await movieFacts(db, ids);
+      if (facts.length > 0) await events.itemsUpserted(direct, facts);
+    },
+  );
+  const series = await changed(db, 'series', since);
+  const full: number[] = [];
+  const parts: number[] = [];
+  for (const { id, existedBefore } of series) {
+    const publication = seriesPublication({
+      incremental: incremental !== undefined && since !== null,
+      existedBefore,
+      rootChanged: incremental?.rootsChanged.has(id) ?? false,
+    });
+    (publication === 'parts' ? parts : full).push(id);
   }
-  return published;
+  await inGroups(full, GROUP.series, async (ids) => {
+    const facts = await seriesFacts(direct, ids);
+    if (facts.length > 0) await events.itemsUpserted(direct, facts);
+  });
+  await inGroups(parts, GROUP.parts, async (ids) => {
+    const facts = await seriesParts(direct, ids, since ?? new Date(0));
+    if (facts.length > 0) await events.seriesPartsUpserted(direct, facts);
+  });
+  return movies.length + series.length;
 }
 
-async function changedIds(db: Db, table: 'movies' | 'series', since: Date | null) {
-  const ids: number[] = [];
+/** Live items changed since `since` (all when null), and whether each existed before it. */
+async function changed(db: Db, table: 'movies' | 'series', since: Date | null) {
+  const items: { id: number; existedBefore: boolean }[] = [];
+  const from = since ?? new Date(0);
   for (let after = 0; ;) {
-    const rows = await db.$queryRaw<{ id: bigint }[]>`
-      SELECT id FROM ${raw(table)}
+    const rows = await db.$queryRaw<{ id: bigint; existed: boolean }[]>`
+      SELECT id, created_at < ${from} AS existed FROM ${raw(table)}
        WHERE removed_at IS NULL AND id > ${after}
-         AND (${since === null} OR updated_at >= ${since ?? new Date(0)})
+         AND (${since === null} OR updated_at >= ${from})
        ORDER BY id LIMIT 10000`;
-    if (rows.length === 0) return ids;
-    for (const row of rows) ids.push(num(row.id));
-    after = ids[ids.length - 1] as number;
+    if (rows.length === 0) return items;
+    for (const row of rows) items.push({ id: num(row.id), existedBefore: row.existed });
+    after = items[items.length - 1]?.id ?? after;
   }
 }
 
-function chunk(ids: number[], size: number): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
-  return out;
+async function inGroups(
+  ids: number[],
+  size: number,
+  publish: (ids: number[]) => Promise<void>,
+): Promise<void> {
+  const groups: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) await publish(groups[next++] as number[]);
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }

@@ -1,7 +1,9 @@
 /**
- * Full current facts of live movies and series (media.items_upserted), read from the catalog
- * in a few queries per group of items (series as JSON built by PostgreSQL, series-facts.sql). `as_of` is the item's updated_at, which every change of
- * the item or its children moves, so consumers can keep the newest.
+ * Full current facts of live movies and series (media.items_upserted), and the changed parts
+ * of series (media.series_parts_upserted), read from the catalog in a few queries per group of
+ * items (series as JSON built by PostgreSQL, series-facts.sql). `as_of` is the item's
+ * updated_at, which every change of the item or its children moves, so consumers can keep the
+ * newest.
  */
 import type { MessagePayload } from '@mcs/contracts';
 import type { SqlClient } from '@mcs/kit';
@@ -14,11 +16,12 @@ import {
   type CommonRow,
   type FileFactsRow,
 } from './file-facts';
-import { SERIES_FACTS } from './series-facts.sql';
+import { SERIES_FACTS, SERIES_PARTS } from './series-facts.sql';
 
 export type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
 type MovieFacts = Extract<ItemFacts, { media_type: 'movie' }>;
 type SeriesFacts = Extract<ItemFacts, { media_type: 'series' }>;
+export type SeriesParts = MessagePayload<'media.series_parts_upserted'>['items'][number];
 
 const ids = (list: bigint[]) => list.map(Number);
 
@@ -55,8 +58,23 @@ export async function movieFacts(db: DbClient, movieIds: number[]): Promise<Movi
 export async function seriesFacts(db: SqlClient, seriesIds: number[]): Promise<SeriesFacts[]> {
   if (seriesIds.length === 0) return [];
   const rows = await db.$queryRawUnsafe<{ facts: string }[]>(
-    `${SERIES_FACTS.sql} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
+    `${SERIES_FACTS} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
     seriesIds,
   );
   return rows.map((row) => JSON.parse(row.facts) as SeriesFacts);
+}
+
+/** Root facts and the seasons, episodes and files changed since `since`, per live series. */
+export async function seriesParts(
+  db: SqlClient,
+  seriesIds: number[],
+  since: Date,
+): Promise<SeriesParts[]> {
+  if (seriesIds.length === 0) return [];
+  const rows = await db.$queryRawUnsafe<{ facts: string }[]>(
+    `${SERIES_PARTS} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
+    seriesIds,
+    since,
+  );
+  return rows.map((row) => JSON.parse(row.facts) as SeriesParts);
 }

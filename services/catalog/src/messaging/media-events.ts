@@ -3,6 +3,7 @@ import { envelope, type Envelope, type Outbox, type SqlClient } from '@mcs/kit';
 import type { Tx } from '../repositories/sql';
 
 type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
+type SeriesParts = MessagePayload<'media.series_parts_upserted'>['items'][number];
 
 /**
  * The contract allows ≤ 500 items and < 4 MiB per message; we stay far below the size: the
@@ -31,22 +32,34 @@ export class MediaEvents {
     );
   }
 
-  /** Splits facts into messages by count and size; one item never exceeds a message. */
+  /** Full facts of movies and series, in messages split by count and size. */
   async itemsUpserted(tx: SqlClient, items: ItemFacts[]): Promise<void> {
-    const batches: ItemFacts[][] = [];
-    let batch: ItemFacts[] = [];
-    let bytes = 0;
-    for (const item of items) {
-      const size = JSON.stringify(item).length;
-      if (batch.length > 0 && (batch.length >= MAX_ITEMS || bytes + size > MAX_BYTES)) {
-        batches.push(batch);
-        batch = [];
-        bytes = 0;
-      }
-      batch.push(item);
-      bytes += size;
-    }
-    if (batch.length > 0) batches.push(batch);
-    for (const items of batches) await this.outbox.add(tx, 'media.items_upserted', { items });
+    for (const batch of batches(items))
+      await this.outbox.add(tx, 'media.items_upserted', { items: batch });
   }
+
+  /** Changed parts of series, in messages split like facts; a series is never split. */
+  async seriesPartsUpserted(tx: SqlClient, items: SeriesParts[]): Promise<void> {
+    for (const batch of batches(items))
+      await this.outbox.add(tx, 'media.series_parts_upserted', { items: batch });
+  }
+}
+
+/** Splits items into messages by count and size; one item never exceeds a message. */
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item).length;
+    if (batch.length > 0 && (batch.length >= MAX_ITEMS || bytes + size > MAX_BYTES)) {
+      out.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += size;
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
 }

@@ -4,7 +4,7 @@
  * and derives the Arr facts of series, seasons, episodes and files, set-based. Scope as for
  * movies: everything on a full sync, what changed in this run otherwise.
  */
-import type { Tx } from '../repositories/sql';
+import { num, type Tx } from '../repositories/sql';
 import type { SyncRun } from './run';
 
 export async function linkSeries(tx: Tx, run: SyncRun): Promise<void> {
@@ -33,7 +33,7 @@ export async function linkSeries(tx: Tx, run: SyncRun): Promise<void> {
     UPDATE series SET updated_at = now()
      WHERE id IN (SELECT old_id FROM changed WHERE old_id IS NOT NULL)`;
   await linkEpisodes(tx, all, since);
-  await seriesFacts(tx, all, since);
+  for (const id of await seriesFacts(tx, all, since)) run.seriesRootsChanged.add(id);
 }
 
 async function linkEpisodes(tx: Tx, all: boolean, since: Date): Promise<void> {
@@ -130,7 +130,8 @@ async function linkEpisodes(tx: Tx, all: boolean, since: Date): Promise<void> {
     UPDATE series SET updated_at = now() WHERE id IN (SELECT series_id FROM changed)`;
 }
 
-async function seriesFacts(tx: Tx, all: boolean, since: Date): Promise<void> {
+/** Arr facts of seasons and series; returns the series whose own facts changed. */
+async function seriesFacts(tx: Tx, all: boolean, since: Date): Promise<number[]> {
   // Seasons: Sonarr's season flag and its count of episodes.
   await tx.$executeRaw`
     WITH facts AS (
@@ -153,7 +154,7 @@ async function seriesFacts(tx: Tx, all: boolean, since: Date): Promise<void> {
       RETURNING se.series_id
     )
     UPDATE series SET updated_at = now() WHERE id IN (SELECT series_id FROM changed)`;
-  await tx.$executeRaw`
+  const changed = await tx.$queryRaw<{ id: bigint }[]>`
     WITH facts AS (
       SELECT s.id,
              bool_or(a.monitored) AS monitored,
@@ -184,5 +185,7 @@ async function seriesFacts(tx: Tx, all: boolean, since: Date): Promise<void> {
      WHERE s.id = f.id
        AND (s.is_monitored, s.arr_tags, s.arr_added_at, s.arr_status, s.sonarr_service_ids,
             s.latest_known_season_number) IS DISTINCT FROM
-           (f.monitored, f.tags, f.added_at, f.status, f.service_ids, f.latest)`;
+           (f.monitored, f.tags, f.added_at, f.status, f.service_ids, f.latest)
+    RETURNING s.id`;
+  return changed.map((row) => num(row.id));
 }

@@ -135,7 +135,13 @@ export class LibrarySyncService {
     );
     await refreshAggregates(db, run.startedAt);
     await report(90, 'events');
-    await publishFacts(db, this.deps.direct, this.deps.events, run.startedAt);
+    await publishFacts(
+      db,
+      this.deps.direct,
+      this.deps.events,
+      run.startedAt,
+      run.full ? undefined : { rootsChanged: run.seriesRootsChanged },
+    );
     await report(99, 'finish');
     await this.finish(run, main, catalogSource, sources);
     await report(100, 'done');

@@ -48,6 +48,11 @@ export class SyncRun {
     restored: 0,
     unidentified: 0,
   };
+  /**
+   * Series whose own facts (not only their children or aggregates) this run wrote: they are
+   * published in full even by an incremental run (domain/series-publication).
+   */
+  readonly seriesRootsChanged = new Set<number>();
   readonly seriesByServerId = new Map<string, number>();
   readonly seasonIds = new Map<string, number>();
   /** Main-server libraries whose enumeration completed (removals may be concluded). */

@@ -106,6 +106,7 @@ export async function applySeriesBatch(
     run.seriesByServerId.set(serverId, idsByTmdb.get(tmdbId) as number);
   await insertRows(tx, 'series', SERIES_COLUMNS, inserts);
   await updateRows(tx, 'series', SERIES_COLUMNS, updates);
+  for (const row of [...inserts, ...updates]) run.seriesRootsChanged.add(row.id as number);
   run.counts.added += inserts.length;
   run.counts.updated += updates.length;
   run.counts.restored += restored.length;

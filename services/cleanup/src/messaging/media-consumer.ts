@@ -7,6 +7,7 @@ import type { MediaProjectionService } from '../services/media-projection.servic
 /** The media.* events cleanup's projection follows (media.version_added needs nothing). */
 const MESSAGES = [
   'media.items_upserted',
+  'media.series_parts_upserted',
   'media.removed',
   'media.restored',
   'media.version_removed',
@@ -38,6 +39,8 @@ function apply(projection: MediaProjectionService, message: Received, tx: Tx, no
   switch (message.name) {
     case 'media.items_upserted':
       return projection.itemsUpserted(tx, message.payload);
+    case 'media.series_parts_upserted':
+      return projection.seriesPartsUpserted(tx, message.payload);
     case 'media.removed':
       return projection.removed(tx, message.payload, message.occurredAt, now);
     case 'media.restored':

@@ -9,19 +9,28 @@ import { num, raw, type Tx } from './sql';
  * redelivered or reordered messages are harmless.
  */
 export type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
+export type SeriesParts = MessagePayload<'media.series_parts_upserted'>['items'][number];
 type MovieFacts = Extract<ItemFacts, { media_type: 'movie' }>;
 type SeriesFacts = Extract<ItemFacts, { media_type: 'series' }>;
+/** What a series' child rows are built from: its full facts or its changed parts. */
+type SeriesChildren = Pick<SeriesFacts, 'media_id' | 'seasons' | 'episodes' | 'episode_files'>;
 
 const keyOf = (item: { media_type: string; media_id: number }) =>
   `${item.media_type}:${item.media_id}`;
 
+/** The newest of each key's items (a batch may, in principle, repeat an item). */
+function newestOf<T extends { as_of: string }>(items: T[], key: (item: T) => string) {
+  const newest = new Map<string, T>();
+  for (const item of items) {
+    const seen = newest.get(key(item));
+    if (!seen || Date.parse(seen.as_of) < Date.parse(item.as_of)) newest.set(key(item), item);
+  }
+  return newest;
+}
+
 /** Applies full item facts; returns the items that were newer than the stored ones. */
 export async function upsertMediaItems(tx: Tx, items: ItemFacts[]): Promise<MediaKey[]> {
-  const newest = new Map<string, ItemFacts>();
-  for (const item of items) {
-    const seen = newest.get(keyOf(item));
-    if (!seen || Date.parse(seen.as_of) < Date.parse(item.as_of)) newest.set(keyOf(item), item);
-  }
+  const newest = newestOf(items, keyOf);
   const rows = [...newest.values()].map((item) => ({
     media_type: item.media_type,
     media_id: item.media_id,
@@ -45,11 +54,43 @@ export async function upsertMediaItems(tx: Tx, items: ItemFacts[]): Promise<Medi
     tx,
     fresh.filter((i): i is MovieFacts => i.media_type === 'movie'),
   );
-  await replaceSeriesParts(
-    tx,
-    fresh.filter((i): i is SeriesFacts => i.media_type === 'series'),
-  );
+  const series = fresh.filter((i): i is SeriesFacts => i.media_type === 'series');
+  const children = seriesChildRows(series);
+  await replaceChildren(tx, SEASONS, series, children.seasons);
+  await replaceChildren(tx, EPISODES, series, children.episodes);
+  await replaceChildren(tx, EPISODE_FILES, series, children.files);
   return keys;
+}
+
+/**
+ * Applies the changed parts of series the projection holds, each only when newer than the
+ * stored series: the root facts are replaced, the listed children upserted, the others kept
+ * (they leave through their own removal events). Parts of a series not held are ignored: the
+ * full facts they patch are missing, and a partial series must not look complete to a rule.
+ */
+export async function upsertSeriesParts(tx: Tx, items: SeriesParts[]): Promise<MediaKey[]> {
+  const newest = newestOf(items, (item) => String(item.media_id));
+  const rows = [...newest.values()].map((item) => ({
+    media_id: item.media_id,
+    tmdb_id: item.series.tmdb_id,
+    title: item.series.title,
+    year: item.series.year,
+    facts: item.series,
+    as_of: item.as_of,
+  }));
+  const applied = await tx.$queryRaw<{ media_id: bigint }[]>`
+    UPDATE media_items m SET tmdb_id = x.tmdb_id, title = x.title, year = x.year,
+           facts = x.facts, as_of = x.as_of
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(media_id bigint,
+           tmdb_id bigint, title text, year int, facts jsonb, as_of timestamptz)
+     WHERE m.media_type = 'series' AND m.media_id = x.media_id AND m.as_of < x.as_of
+    RETURNING m.media_id`;
+  const fresh = applied.map((row) => newest.get(String(num(row.media_id))) as SeriesParts);
+  const children = seriesChildRows(fresh);
+  await upsertChildren(tx, SEASONS, children.seasons);
+  await upsertChildren(tx, EPISODES, children.episodes);
+  await upsertChildren(tx, EPISODE_FILES, children.files);
+  return applied.map((row) => ({ mediaType: 'series', mediaId: num(row.media_id) }));
 }
 
 /** The item's own facts, without its child lists (those get rows of their own). */
@@ -76,8 +117,8 @@ async function replaceVersions(tx: Tx, movies: MovieFacts[]) {
   await replaceChildren(tx, VERSIONS, movies, rows);
 }
 
-async function replaceSeriesParts(tx: Tx, series: SeriesFacts[]) {
-  const part = <T>(pick: (s: SeriesFacts) => T[], row: (s: SeriesFacts, x: T) => ChildRow) =>
+function seriesChildRows(series: SeriesChildren[]) {
+  const part = <T>(pick: (s: SeriesChildren) => T[], row: (s: SeriesChildren, x: T) => ChildRow) =>
     series.flatMap((s) => pick(s).map((x) => row(s, x)));
   const seasons = part(
     (s) => s.seasons,
@@ -110,9 +151,7 @@ async function replaceSeriesParts(tx: Tx, series: SeriesFacts[]) {
       facts: x,
     }),
   );
-  await replaceChildren(tx, SEASONS, series, seasons);
-  await replaceChildren(tx, EPISODES, series, episodes);
-  await replaceChildren(tx, EPISODE_FILES, series, files);
+  return { seasons, episodes, files };
 }
 
 interface ChildRow {
@@ -183,6 +222,11 @@ async function replaceChildren(
   await tx.$executeRaw`DELETE FROM ${raw(spec.table)}
     WHERE ${raw(spec.parent)} = ANY(${parents.map((p) => p.media_id)}::bigint[])
       AND NOT (id = ANY(${rows.map((row) => row.id)}::bigint[]))`;
+  await upsertChildren(tx, spec, rows);
+}
+
+/** Inserts or updates child rows by id; other rows of their parents stay. */
+async function upsertChildren(tx: Tx, spec: ChildTable, rows: ChildRow[]): Promise<void> {
   if (rows.length === 0) return;
   const names = Object.keys(spec.columns);
   const definition = names.map((name) => `${name} ${spec.columns[name]}`).join(', ');

@@ -7,7 +7,7 @@ import {
   removeCandidatesOfVersion,
 } from '../repositories/candidate.repository';
 import { lockMedia } from '../repositories/locks';
-import { upsertMediaItems } from '../repositories/media.repository';
+import { upsertMediaItems, upsertSeriesParts } from '../repositories/media.repository';
 import {
   deleteVersion,
   detachEpisodeFile,
@@ -27,6 +27,14 @@ export class MediaProjectionService {
 
   async itemsUpserted(tx: Tx, payload: MessagePayload<'media.items_upserted'>): Promise<void> {
     await upsertMediaItems(tx, payload.items);
+  }
+
+  /** Changed parts of held series: applied over what is stored, nothing is dropped. */
+  async seriesPartsUpserted(
+    tx: Tx,
+    payload: MessagePayload<'media.series_parts_upserted'>,
+  ): Promise<void> {
+    await upsertSeriesParts(tx, payload.items);
   }
 
   async removed(tx: Tx, payload: MessagePayload<'media.removed'>, at: Date, now: Date) {

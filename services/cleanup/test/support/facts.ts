@@ -1,3 +1,4 @@
+import type { MessagePayload } from '@mcs/contracts';
 import type { ItemFacts } from '../../src/repositories/media.repository';
 
 type MovieFacts = Extract<ItemFacts, { media_type: 'movie' }>;
@@ -128,5 +129,29 @@ export function seriesFacts(
       episode_ids: [e.episode_id],
       ...file(`s${e.season_number}e${e.episode_number}.mkv`, 1_000_000_000),
     })),
+  };
+}
+
+type SeriesParts = MessagePayload<'media.series_parts_upserted'>['items'][number];
+
+/**
+ * Changed parts of `series` (media.series_parts_upserted): its root facts at `asOf` and the
+ * given children only.
+ */
+export function seriesParts(
+  series: SeriesFacts,
+  asOf: string,
+  parts: Partial<Pick<SeriesParts, 'seasons' | 'episodes' | 'episode_files'>> = {},
+  root: Partial<SeriesParts['series']> = {},
+): SeriesParts {
+  const { seasons: _s, episodes: _e, episode_files: _f, ...rest } = series;
+  return {
+    media_id: series.media_id,
+    as_of: asOf,
+    series: { ...rest, ...root, as_of: asOf },
+    seasons: [],
+    episodes: [],
+    episode_files: [],
+    ...parts,
   };
 }
