@@ -137,3 +137,28 @@ test('IA#25: on a manual entry the duration changes (no event) and DELETE → 20
   expect(await types(entry.id)).toEqual(['protection.created', 'protection.removed']);
   expect((await entries(`media_id=${movie.media_id}`)).total).toBe(0);
 });
+
+test("created_by.name is the admin's display name at creation (the username until one is set); a later rename leaves older entries as they were", async () => {
+  const before = await newMovie(db());
+  const after = await newMovie(db());
+  const protect = async (mediaId: number) => {
+    const reply = await asAdmin('POST', '/api/protected', {
+      media_type: 'movie',
+      media_id: mediaId,
+    });
+    expect(reply.status).toBe(201);
+  };
+  const creatorOf = async (mediaId: number) =>
+    (await entries(`media_id=${mediaId}`)).items.map((entry) => entry.created_by);
+
+  await protect(before.media_id);
+  const renamed = await asAdmin('PUT', `/api/users/${stack.admin.userId}`, {
+    display_name: 'Ada Lovelace',
+  });
+  expect(renamed.status).toBe(200);
+  await protect(after.media_id);
+
+  const admin = { type: 'user', id: stack.admin.userId };
+  expect(await creatorOf(before.media_id)).toEqual([{ ...admin, name: 'admin' }]);
+  expect(await creatorOf(after.media_id)).toEqual([{ ...admin, name: 'Ada Lovelace' }]);
+});

@@ -1,4 +1,5 @@
 import type {
+  ProtectedPage,
   Protection,
   ProtectionCreated,
   ProtectionPage,
@@ -247,4 +248,19 @@ test('a version protection is scoped to its version and carries no file name', a
     movie_version_id: versionTarget(movie, 1).movieVersionId,
   });
   expect(JSON.stringify(reply.body)).not.toContain('.mkv');
+});
+
+test("a protection created with a token shows the token's name as created_by.name in the gateway's GET /api/protected; its event carries no name", async () => {
+  const movie = await newMovie(db());
+  const created = await create({ media_type: 'movie', media_id: movie.media_id });
+  expect(created.body.created).toBe(true);
+  const internal = await stack.call('GET', `/api/protected?media_id=${movie.media_id}`, {
+    session: stack.admin,
+  });
+  const page = internal.body as unknown as ProtectedPage;
+  expect(page.items.map((entry) => entry.created_by)).toEqual([
+    { type: 'api_token', id: stack.manage.id, name: stack.manage.name },
+  ]);
+  const [event] = await stack.published({ protection: created.body.protection.id });
+  expect(event?.actor).toEqual({ type: 'api_token', id: stack.manage.id });
 });

@@ -28,6 +28,8 @@ import {
 export interface ApiToken {
   token: string;
   id: number;
+  /** What the gateway forwards as the principal's name (stored as a protection's creator). */
+  name: string;
 }
 
 export interface CallOptions {
@@ -144,7 +146,11 @@ async function startStack(): Promise<Stack> {
     session: admin,
     body: { name: 'e2e', scopes: ['candidates:manage', 'protections:manage'] },
   });
-  const manage = { token: created.body.token as string, id: created.body.id as number };
+  const manage = {
+    token: created.body.token as string,
+    id: created.body.id as number,
+    name: created.body.name as string,
+  };
 
   const recorded = async (filter: EventFilter) => {
     const { rows } = await pool.query<{ payload: EventRecord }>(

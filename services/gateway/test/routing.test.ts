@@ -55,6 +55,7 @@ test("the forwarded request is signed, carries the client's request id, and no c
     type: 'api_token',
     id,
     scopes: ['tasks:read'],
+    name: 'token tasks:read',
   });
   expect(head).not.toContain('authorization');
 });

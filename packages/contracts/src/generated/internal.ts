@@ -558,8 +558,9 @@ export interface components {
         };
         /**
          * @description The external Protection plus what the UI shows (domain.md 7.6). The `version_*` fields
-         *     are set on version-scoped movie entries only. `created_by.name` is null: the principal
-         *     the gateway forwards carries no display name yet.
+         *     are set on version-scoped movie entries only. `created_by.name` is the user's display
+         *     name (else username) or the token's name as it was when the entry was created (a
+         *     snapshot); null for system entries and when unknown.
          */
         ProtectedEntry: components["schemas"]["Protection"] & {
             /** @description The rule that manages the entry (`source: rule` only). */

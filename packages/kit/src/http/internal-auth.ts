@@ -7,10 +7,15 @@ import { Unauthorized } from '../errors';
  * principal to the owning service in headers signed with the shared internal secret. The
  * signature covers method, URL, time, body digest and every x-mcs-* header, so a captured
  * request cannot be altered, and it expires quickly, so it cannot be replayed later.
+ *
+ * `name` is the display name of the user or token, for services that record who made
+ * something (names live only in the gateway). It travels in the signed principal header, so it
+ * is as trustworthy as the id. It is optional: a principal signed without one (older callers,
+ * tests) still verifies, and a service then treats the name as unknown.
  */
 export type Principal =
-  | { type: 'api_token'; id: number; scopes: string[] }
-  | { type: 'user'; id: number; role: 'admin' | 'user' }
+  | { type: 'api_token'; id: number; scopes: string[]; name?: string }
+  | { type: 'user'; id: number; role: 'admin' | 'user'; name?: string }
   | { type: 'system' };
 
 export const SIGNATURE_HEADER = 'x-mcs-signature';

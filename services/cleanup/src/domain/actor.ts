@@ -12,6 +12,23 @@ export function actorOf(principal: Principal): Actor {
   return principal.type === 'system' ? SYSTEM_ACTOR : { type: principal.type, id: principal.id };
 }
 
+/**
+ * The actor of a request and the display name its principal carried (null when none). The name
+ * is kept beside the actor, never in it: an Actor goes into events, and events carry no actor
+ * name (events-webhooks.md 1.1). Only rows that record their creator store it.
+ */
+export interface Caller {
+  actor: Actor;
+  actorName: string | null;
+}
+
+export function callerOf(principal: Principal): Caller {
+  return {
+    actor: actorOf(principal),
+    actorName: principal.type === 'system' ? null : (principal.name ?? null),
+  };
+}
+
 export type ProtectionSource = 'manual' | 'api' | 'rule';
 
 /** People in the UI make `manual` protections; API tokens make `api` ones (external-api 1.8). */

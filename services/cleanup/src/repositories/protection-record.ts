@@ -14,6 +14,8 @@ export interface ProtectionRecord extends Target, ProtectionTerms {
   sourceRuleId: number | null;
   sourceRuleName: string | null;
   createdBy: Actor;
+  /** The creator's display name when the protection was created (a snapshot), or null. */
+  createdByName: string | null;
   requestId: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -48,6 +50,7 @@ export interface ProtectionRow extends TargetRow {
   expires_at: Date | null;
   created_by_type: Actor['type'];
   created_by_id: bigint | null;
+  created_by_name: string | null;
   request_id: bigint | null;
   created_at: Date;
   updated_at: Date;
@@ -76,6 +79,7 @@ export function toProtectionRecord(row: ProtectionRow): ProtectionRecord {
     permanent: row.permanent,
     expiresAt: row.expires_at,
     createdBy: { type: row.created_by_type, id: numOrNull(row.created_by_id) },
+    createdByName: row.created_by_name,
     requestId: numOrNull(row.request_id),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -87,6 +87,8 @@ export interface NewProtection {
   reason: string | null;
   expiresAt: Date | null;
   createdBy: Actor;
+  /** The creator's display name at creation, never updated later (null for system). */
+  createdByName: string | null;
 }
 
 export async function insertProtection(tx: Tx, data: NewProtection, now: Date): Promise<number> {
@@ -108,6 +110,7 @@ export async function insertProtection(tx: Tx, data: NewProtection, now: Date): 
       expiresAt: data.expiresAt,
       createdByType: data.createdBy.type,
       createdById: big(data.createdBy.id),
+      createdByName: data.createdByName,
       createdAt: now,
       updatedAt: now,
     },

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { DurationInput } from '../domain/protection-terms';
 import { Input, pathId } from '@mcs/kit';
-import { requireUser } from '../http/principal';
+import { requireUser, requireUserCaller } from '../http/principal';
 import { MEDIA_TYPES, readTargetInput } from '../http/target-input';
 import type { ProtectedService } from '../services/protected.service';
 import { SOURCES } from './protection.routes';
@@ -27,12 +27,12 @@ export function protectedRoutes(api: Router, entries: ProtectedService): void {
   });
 
   api.post('/protected', async (req, res) => {
-    const actor = requireUser(res, 'admin');
+    const caller = requireUserCaller(res, 'admin');
     const body = Input.body(req.body);
     const target = readTargetInput(body);
     const terms = { reason: body.reason(), duration: readDuration(body, 'create') };
     body.done();
-    const { entry, created } = await entries.create(target, terms, actor);
+    const { entry, created } = await entries.create(target, terms, caller);
     res.status(created ? 201 : 200).json({ entry, created });
   });
 

@@ -2,7 +2,7 @@ import { type IdempotencyScope, NotFound, runIdempotent } from '@mcs/kit';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { SCHEMA } from '../db';
-import { type Actor, protectionSourceOf } from '../domain/actor';
+import { type Caller, protectionSourceOf } from '../domain/actor';
 import {
   assertActionAllowed,
   type CandidateAction,
@@ -20,9 +20,8 @@ import type { Tx } from '../repositories/sql';
 import { candidateView, type CandidateWire } from '../views/candidate.view';
 import type { ProtectionWriter } from './protection-writer';
 
-export interface ActionRequest {
+export interface ActionRequest extends Caller {
   candidateId: number;
-  actor: Actor;
   /** Trimmed; null when absent or empty. */
   reason: string | null;
   idempotency: IdempotencyScope | undefined;
@@ -95,6 +94,7 @@ export class CandidateActionService {
           defaultReason: source === 'api' ? 'Protected through the API' : null,
           source,
           actor: request.actor,
+          actorName: request.actorName,
           candidateId: candidate.id,
           onBroader: 'reuse',
         },

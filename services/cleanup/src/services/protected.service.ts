@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import type { Actor } from '../domain/actor';
+import type { Actor, Caller } from '../domain/actor';
 import { type DurationInput, termsFromDuration } from '../domain/protection-terms';
 import type { MediaLinksPublisher } from '../messaging/media-links';
 import {
@@ -47,7 +47,7 @@ export class ProtectedService {
   create(
     target: TargetInput,
     terms: { reason: string | null; duration: DurationInput },
-    actor: Actor,
+    caller: Caller,
   ) {
     const { db, clock, writer } = this.deps;
     return db.$transaction(async (tx) => {
@@ -61,7 +61,7 @@ export class ProtectedService {
           reason: terms.reason,
           defaultReason: null,
           source: 'manual',
-          actor,
+          ...caller,
           candidateId: null,
           onBroader: 'refuse-broader',
         },

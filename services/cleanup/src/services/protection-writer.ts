@@ -1,5 +1,5 @@
 import { Conflict } from '@mcs/kit';
-import type { Actor, ProtectionSource } from '../domain/actor';
+import type { Actor, Caller, ProtectionSource } from '../domain/actor';
 import { type RequestedTerms, widen } from '../domain/protection-terms';
 import { SCOPE_DEPTH, type Target } from '../domain/target';
 import type { LifecycleEvents } from '../messaging/lifecycle-events';
@@ -17,11 +17,11 @@ import {
 import type { Tx } from '../repositories/sql';
 import { protectionView } from '../views/protection.view';
 
-export interface ProtectRequest extends RequestedTerms {
+/** `actorName` is stored on a new protection only; the events get the bare `actor`. */
+export interface ProtectRequest extends RequestedTerms, Caller {
   /** Reason of a new protection when none is given. */
   defaultReason: string | null;
   source: Exclude<ProtectionSource, 'rule'>;
-  actor: Actor;
   /** The candidate whose protect action this is (set on its protection.created event). */
   candidateId: number | null;
   /**
@@ -62,6 +62,7 @@ export class ProtectionWriter {
         expiresAt: request.expiresAt,
         reason: request.reason ?? request.defaultReason,
         createdBy: request.actor,
+        createdByName: request.actorName,
       },
       now,
     );

@@ -1,7 +1,7 @@
 import { Conflict, type IdempotencyScope, NotFound, runIdempotent } from '@mcs/kit';
 import type { Clock } from '../clock';
 import { type Db, SCHEMA } from '../db';
-import type { Actor } from '../domain/actor';
+import type { Actor, Caller } from '../domain/actor';
 import { assertFuture } from '../domain/protection-terms';
 import {
   findProtection,
@@ -14,11 +14,10 @@ import { protectionView } from '../views/protection.view';
 import type { ProtectionWriter } from './protection-writer';
 import { resolveTarget, type TargetInput } from './target-resolver';
 
-export interface CreateProtection {
+export interface CreateProtection extends Caller {
   target: TargetInput;
   reason: string | null;
   expiresAt: Date | null;
-  actor: Actor;
   idempotency: IdempotencyScope | undefined;
 }
 
@@ -65,6 +64,7 @@ export class ProtectionService {
             defaultReason: 'Protected through the API',
             source: 'api',
             actor: request.actor,
+            actorName: request.actorName,
             candidateId: null,
             onBroader: 'reuse',
           },

@@ -27,7 +27,9 @@ export function protectionView(record: ProtectionRecord, now: Date): ProtectionW
 /**
  * The internal ProtectedEntry (internal-api.md 1.3, domain.md 7.6): the external fields plus
  * rule, creator and request, and the file's facts on version entries (null elsewhere).
- * `created_by.name` is null: user names live in the gateway, and the principal carries none.
+ * `created_by.name` is the name the gateway's signed principal carried when the entry was
+ * created — a snapshot: names live in the gateway, so a later rename of the user or token does
+ * not show here. Null when unknown and for system (rule) entries.
  */
 export function protectedEntryView(record: ProtectionRecord, now: Date) {
   const version = record.version;
@@ -35,7 +37,7 @@ export function protectedEntryView(record: ProtectionRecord, now: Date) {
     ...protectionView(record, now),
     source_rule_id: record.sourceRuleId,
     source_rule_name: record.source === 'rule' ? record.sourceRuleName : null,
-    created_by: { ...record.createdBy, name: null },
+    created_by: { ...record.createdBy, name: record.createdByName },
     request_id: record.requestId,
     version_file_name: version?.fileName ?? null,
     version_resolution: version?.resolution ?? null,

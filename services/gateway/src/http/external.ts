@@ -102,6 +102,7 @@ async function dispatch(
         type: 'api_token',
         id: d.principal.id,
         scopes: effectiveScopes(d.principal.scopes),
+        name: d.principal.name,
       },
       body: d.body,
       idempotencyKey: key,

@@ -6,8 +6,10 @@ import {
   RateLimited,
   Unauthorized,
   type InternalClient,
+  type Principal,
 } from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
+import type { UserRecord } from '../repositories/user.repository';
 import type { Contract, ContractOperation } from '../openapi/contract';
 import { validateRequest } from '../openapi/validation';
 import type { RateLimiter } from '../services/rate-limit.service';
@@ -171,7 +173,21 @@ async function dispatch(
     baseUrl: deps.config.services[service],
     method: context.req.method,
     url: withQuery(path, context.query),
-    principal: { type: 'user', id: Number(user.id), role: user.role as 'admin' | 'user' },
+    principal: userPrincipal(user),
     body: MUTATING.has(context.req.method) ? context.body : undefined,
   });
+}
+
+/**
+ * The session's user as the owning service sees it. The name is what services may record as
+ * the creator (the display name, else the username); it comes from the user row the session
+ * lookup already loaded, so naming costs no query.
+ */
+function userPrincipal(user: UserRecord): Principal {
+  return {
+    type: 'user',
+    id: Number(user.id),
+    role: user.role as 'admin' | 'user',
+    name: user.displayName.trim() || user.username,
+  };
 }

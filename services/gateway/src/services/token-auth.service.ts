@@ -5,11 +5,14 @@ import { parseToken, tokenMatches } from '../security/tokens';
 
 export interface TokenPrincipal {
   id: number;
+  /** The token's name, forwarded as the principal's display name. */
+  name: string;
   scopes: string[];
 }
 
 interface CachedToken {
   id: bigint;
+  name: string;
   tokenHash: string;
   scopes: string[];
   expiresAt: Date | null;
@@ -66,7 +69,7 @@ export class TokenAuthService {
       });
     }
     this.touch(token, now);
-    return { id: Number(token.id), scopes: token.scopes };
+    return { id: Number(token.id), name: token.name, scopes: token.scopes };
   }
 
   /** Forgets a token at once (revocation event from any replica). */
