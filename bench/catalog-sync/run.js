@@ -25,8 +25,8 @@ const ADMIN = { type: 'user', id: 1, role: 'admin' };
 /** The sync phase the catalog reported last ("phase done" names the one that ended). */
 let currentPhase = 'setup';
 
-function spawnProcess(script, args, env, ready) {
-  const child = spawn(process.execPath, [script, ...args], {
+function spawnProcess(script, args, env, ready, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -99,6 +99,10 @@ async function startCatalog(env) {
       NODE_OPTIONS: process.env.CATALOG_NODE_OPTIONS ?? '',
     },
     (text) => /"port":(\d+)[^\n]*"msg":"listening"/.exec(text),
+    // CATALOG_PROFILE_DIR writes a V8 CPU profile of the catalog process there when it stops.
+    process.env.CATALOG_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CATALOG_PROFILE_DIR}`]
+      : [],
   );
   // Keep reading stdout (a full pipe would block the child); show the sync's phase timings.
   child.stdout.on('data', (chunk) => {
@@ -221,7 +225,9 @@ async function scenario(name, sim, systems, prepare, steps) {
     catalog.child.kill('SIGTERM');
     await broker.connection.close();
     await db.end();
-    await env.cleanup();
+    // BENCH_KEEP_DB keeps the database (its name is printed) to look at plans afterwards.
+    if (process.env.BENCH_KEEP_DB) console.log('kept database', env.runtimeConfig().database.url);
+    else await env.cleanup();
   }
   return results;
 }

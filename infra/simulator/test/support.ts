@@ -9,6 +9,7 @@ import { RadarrClient } from '../../../services/catalog/src/integrations/radarr'
 import { SeerrClient } from '../../../services/catalog/src/integrations/seerr';
 import { SonarrClient } from '../../../services/catalog/src/integrations/sonarr';
 import type { Simulator, SimSystem } from '../src';
+import type { ListBatch } from '../../../services/catalog/src/integrations/http';
 
 export interface Clients {
   jellyfin: JellyfinClient;
@@ -44,8 +45,10 @@ export function clientsFor(sim: Simulator, extra: { timeoutSeconds?: number } = 
   };
 }
 
-export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+/** Every element of a paged or streamed list (a streamed list's values, none known). */
+export async function collect<T>(pages: AsyncIterable<T[] | ListBatch<T>>): Promise<T[]> {
   const all: T[] = [];
-  for await (const page of pages) all.push(...page);
+  for await (const page of pages)
+    all.push(...(Array.isArray(page) ? page : page.items.map((item) => item.value)));
   return all;
 }

@@ -7,7 +7,6 @@ import {
   type JobQueue,
   type StartedService,
 } from '@mcs/kit';
-import type { Pool, PoolClient } from 'pg';
 import { createServices, type Services } from './app';
 import { type Clock, systemClock } from './clock';
 import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
@@ -23,21 +22,6 @@ export type CatalogService = StartedService<Db> & {
   services: Services;
   jobs: JobQueue<CatalogJobs>;
 };
-
-/**
- * PostgreSQL's JIT compiles a query when its estimated cost is high, and the sync's set-based
- * statements (estimated over whole tables, run over a few changed rows) paid 300 ms of
- * compilation each for milliseconds of work. Every connection of the pool runs without it.
- */
-async function withoutJit(pool: Pool): Promise<void> {
-  // pg-pool awaits onConnect before it hands a new connection out.
-  (pool.options as { onConnect?: (client: PoolClient) => Promise<unknown> }).onConnect = (client) =>
-    client.query('SET jit = off');
-  // Idle connections opened before (the secret's read) are switched here.
-  const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-  await Promise.all(clients.map((client) => client.query('SET jit = off')));
-  for (const client of clients) client.release();
-}
 
 export interface CatalogOptions {
   handleSignals?: boolean;
@@ -63,7 +47,6 @@ export async function startCatalog(
     migrations: join(__dirname, '..', 'prisma', 'migrations'),
     handleSignals: options.handleSignals,
   });
-  await withoutJit(runtime.pool);
   const db = createDb(runtime.pool);
   const encryptionKey =
     config.encryptionKey ?? (await loadOrCreateSecret(runtime.pool, 'encryption_key'));

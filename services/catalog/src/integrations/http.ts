@@ -3,11 +3,12 @@
  * plus credentials, per-request timeouts, a per-instance concurrency cap, retries of reads only,
  * typed JSON decoding and redacted errors. System clients only say which calls they make.
  */
+import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ShapeError, type Decoder } from './decode';
 import { IntegrationError, redact, SYSTEM_LABELS, type IntegrationSystem } from './errors';
 import { ConnectTimeout, createAgent, discard, readAll, send, type Agent } from './http-transport';
-import { jsonArrayElements, MalformedJson } from './json-array-stream';
+import { jsonArrayTexts, MalformedJson, parseElement } from './json-array-stream';
 import { HTTP_DEFAULTS, type HttpClientOptions, type Query } from './http-options';
 import { parseRetryAfter, retryDelay } from './retry';
 import { Semaphore } from './semaphore';
@@ -30,6 +31,21 @@ interface Call {
 interface Opened {
   response: IncomingMessage;
   timeout: AbortSignal;
+}
+
+/** A batch of a streamed list: decoded elements, and the ids of elements already known. */
+export interface ListBatch<T> {
+  items: { value: T; digest: string }[];
+  known: number[];
+}
+
+const NOTHING_KNOWN: ReadonlyMap<string, number> = new Map();
+/** Known ids are tiny; batching them only bounds how long a caller waits for news. */
+const KNOWN_PER_BATCH = 10_000;
+
+/** Digest of a list element's exact text (not a secret: SHA-1 is fast and ample here). */
+export function digestOf(text: string): string {
+  return hash('sha1', text, 'base64');
 }
 
 export class HttpClient {
@@ -83,25 +99,43 @@ export class HttpClient {
   /**
    * Streams a top-level JSON array in decoded batches. Only the request head is retried: once
    * elements have been handed out, a failure ends the enumeration as incomplete.
+   *
+   * Each element comes with the digest of its exact text. An element whose digest is in
+   * `known` (digest → id, from an earlier read) is byte-for-byte what the caller already holds:
+   * it is not parsed or decoded, only its id is reported, which makes re-reading a large list
+   * that barely changed cheap.
    */
-  async *stream<T>(path: string, decode: Decoder<T>, batchSize = 500): AsyncGenerator<T[]> {
+  async *stream<T>(
+    path: string,
+    decode: Decoder<T>,
+    batchSize = 500,
+    known: ReadonlyMap<string, number> = NOTHING_KNOWN,
+  ): AsyncGenerator<ListBatch<T>> {
     const call: Call = { method: 'GET', path, bulk: true };
     await this.reads.acquire();
     try {
       const { response, timeout } = await this.retrying(call, () => this.open(call));
-      let batch: T[] = [];
+      let batch: ListBatch<T> = { items: [], known: [] };
       try {
-        for await (const element of jsonArrayElements(response)) {
-          batch.push(this.decodeValue(call, element, decode));
-          if (batch.length >= batchSize) {
-            yield batch;
-            batch = [];
+        for await (const texts of jsonArrayTexts(response))
+          for (const text of texts) {
+            const digest = digestOf(text);
+            const id = known.get(digest);
+            if (id !== undefined) batch.known.push(id);
+            else
+              batch.items.push({
+                value: this.decodeValue(call, parseElement(text), decode),
+                digest,
+              });
+            if (batch.items.length >= batchSize || batch.known.length >= KNOWN_PER_BATCH) {
+              yield batch;
+              batch = { items: [], known: [] };
+            }
           }
-        }
       } catch (error) {
         throw this.classify(call, error, timeout);
       }
-      if (batch.length > 0) yield batch;
+      if (batch.items.length > 0 || batch.known.length > 0) yield batch;
     } finally {
       this.reads.release();
     }

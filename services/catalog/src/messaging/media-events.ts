@@ -24,6 +24,11 @@ export class MediaEvents {
     return this.outbox.add(tx, name, payload);
   }
 
+  /** Messages of different kinds, in this order, in one insert per batch. */
+  async addInOrder(tx: Tx, envelopes: Envelope[]): Promise<void> {
+    await this.outbox.addEnvelopes(tx, envelopes);
+  }
+
   /** Many messages in order (the kit inserts them in batches). */
   async addAll<K extends MessageName>(tx: Tx, name: K, payloads: MessagePayload<K>[]) {
     await this.outbox.addEnvelopes(

@@ -8,6 +8,7 @@ import type { Logger } from '@mcs/kit';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/factory';
 import { IntegrationError } from '../integrations/errors';
+import type { ListBatch } from '../integrations/http';
 import type { SonarrClient } from '../integrations/sonarr';
 import { raiseAlert } from '../repositories/alert.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
@@ -15,6 +16,8 @@ import type { DbClient } from '../repositories/sql';
 import {
   countArr,
   dropUnseen,
+  knownDigests,
+  type Listed,
   storeArrEpisodes,
   storeArrMovies,
   storeArrSeries,
@@ -38,11 +41,10 @@ export async function readRadarr(deps: ArrDeps, run: SyncRun, service: ServiceCo
     await storeTags(deps.db, service.id, await client.tags());
     await storeDisks(deps.db, service.id, await client.diskSpace(), run.now);
     const before = await countArr(deps.db, 'arr_movies', service.id);
-    const seen = new IdSet();
-    for await (const batch of client.movies(1000)) {
-      await storeArrMovies(deps.db, service.id, batch);
-      for (const movie of batch) seen.add(movie.externalId);
-    }
+    const known = run.full ? undefined : await knownDigests(deps.db, 'arr_movies', service.id);
+    const seen = await storeStreamed(client.movies(1000, known), (batch) =>
+      storeArrMovies(deps.db, service.id, batch),
+    );
     return await conclude(deps, run, service, 'arr_movies', before, seen);
   } catch (error) {
     return failed(deps, service, error);
@@ -57,17 +59,45 @@ export async function readSonarrSeries(deps: ArrDeps, run: SyncRun, service: Ser
     await storeTags(deps.db, service.id, await client.tags());
     await storeDisks(deps.db, service.id, await client.diskSpace(), run.now);
     const before = await countArr(deps.db, 'arr_series', service.id);
-    const seen = new IdSet();
-    for await (const batch of client.series(1000)) {
-      await storeArrSeries(deps.db, service.id, batch);
-      for (const series of batch) seen.add(series.externalId);
-    }
+    const known = run.full ? undefined : await knownDigests(deps.db, 'arr_series', service.id);
+    const seen = await storeStreamed(client.series(1000, known), (batch) =>
+      storeArrSeries(deps.db, service.id, batch),
+    );
     return await conclude(deps, run, service, 'arr_series', before, seen);
   } catch (error) {
     return failed(deps, service, error);
   } finally {
     client.close();
   }
+}
+
+/**
+ * Stores a streamed list batch by batch with one write in flight, so that PostgreSQL stores a
+ * batch while the next one is parsed (the two took turns before: Radarr's 50k-movie list took
+ * 2.1 s instead of about 1.2 s). Returns the ids seen, stored or known. Memory stays at two
+ * batches.
+ *
+ * Entries already known by digest are only counted as seen: an incremental run skips what is
+ * byte-for-byte unchanged; a full run reads everything (no digests), so a value that depends
+ * on the day (a date sanitised as "in the future") is re-read at least daily.
+ */
+async function storeStreamed<T extends { externalId: number }>(
+  batches: AsyncIterable<ListBatch<T>>,
+  store: (items: Listed<T>[]) => Promise<void>,
+): Promise<IdSet> {
+  const seen = new IdSet();
+  let writing: Promise<void> = Promise.resolve();
+  for await (const batch of batches) {
+    for (const id of batch.known) seen.add(id);
+    for (const item of batch.items) seen.add(item.value.externalId);
+    if (batch.items.length === 0) continue;
+    await writing;
+    writing = store(batch.items);
+    // Awaited on the next turn; until then a failure must not count as unhandled.
+    writing.catch(() => undefined);
+  }
+  await writing;
+  return seen;
 }
 
 /**

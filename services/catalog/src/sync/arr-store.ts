@@ -41,9 +41,36 @@ export async function storeDisks(db: DbClient, serviceId: number, disks: DiskSpa
     ON CONFLICT DO NOTHING`;
 }
 
-/** Upserts a batch; only rows whose facts changed get a new updated_at (the link's dirt). */
-export async function storeArrMovies(db: DbClient, serviceId: number, movies: ArrMovie[]) {
-  const rows = movies.map((m) => ({
+/** A list entry with the digest of its text as Radarr/Sonarr sent it (HttpClient.stream). */
+export interface Listed<T> {
+  value: T;
+  digest: string;
+}
+
+/**
+ * The digests of the instance's stored entries, digest → arr id: entries that come back
+ * byte-for-byte the same need no parsing and no write.
+ */
+export async function knownDigests(
+  db: DbClient,
+  table: 'arr_movies' | 'arr_series',
+  serviceId: number,
+): Promise<Map<string, number>> {
+  const rows = await db.$queryRawUnsafe<{ arr_id: number; source_digest: string }[]>(
+    `SELECT arr_id, source_digest FROM ${table}
+      WHERE service_config_id = $1 AND source_digest IS NOT NULL`,
+    serviceId,
+  );
+  return new Map(rows.map((row) => [row.source_digest, row.arr_id]));
+}
+
+/**
+ * Upserts a batch. Only rows whose facts changed get a new updated_at (the link's dirt); the
+ * digest is kept up to date either way, so an entry that changed only in fields we do not
+ * read (ratings, say) is skipped next time.
+ */
+export async function storeArrMovies(db: DbClient, serviceId: number, movies: Listed<ArrMovie>[]) {
+  const rows = movies.map(({ value: m, digest }) => ({
     arr_id: m.externalId,
     tmdb_id: m.tmdbId,
     imdb_id: m.imdbId,
@@ -55,30 +82,41 @@ export async function storeArrMovies(db: DbClient, serviceId: number, movies: Ar
     file_path: m.file?.path ?? null,
     file_size: m.file?.sizeBytes ?? null,
     file_added_at: m.file?.addedAt ?? null,
+    source_digest: digest,
   }));
   await db.$executeRaw`
     INSERT INTO arr_movies AS a (service_config_id, arr_id, tmdb_id, imdb_id, title, monitored,
-                                 tag_ids, added_at, file_id, file_path, file_size, file_added_at)
+                                 tag_ids, added_at, file_id, file_path, file_size, file_added_at,
+                                 source_digest)
     SELECT ${serviceId}, x.* FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
            arr_id int, tmdb_id int, imdb_id text, title text, monitored boolean, tag_ids int[],
            added_at timestamptz, file_id int, file_path text, file_size bigint,
-           file_added_at timestamptz)
+           file_added_at timestamptz, source_digest text)
     ON CONFLICT (service_config_id, arr_id) DO UPDATE
        SET tmdb_id = EXCLUDED.tmdb_id, imdb_id = EXCLUDED.imdb_id, title = EXCLUDED.title,
            monitored = EXCLUDED.monitored, tag_ids = EXCLUDED.tag_ids,
            added_at = EXCLUDED.added_at, file_id = EXCLUDED.file_id,
            file_path = EXCLUDED.file_path, file_size = EXCLUDED.file_size,
-           file_added_at = EXCLUDED.file_added_at, updated_at = now()
+           file_added_at = EXCLUDED.file_added_at, source_digest = EXCLUDED.source_digest,
+           updated_at = CASE WHEN
+             (a.tmdb_id, a.imdb_id, a.title, a.monitored, a.tag_ids, a.added_at, a.file_id,
+              a.file_path, a.file_size, a.file_added_at)
+             IS DISTINCT FROM
+             (EXCLUDED.tmdb_id, EXCLUDED.imdb_id, EXCLUDED.title, EXCLUDED.monitored,
+              EXCLUDED.tag_ids, EXCLUDED.added_at, EXCLUDED.file_id, EXCLUDED.file_path,
+              EXCLUDED.file_size, EXCLUDED.file_added_at)
+             THEN now() ELSE a.updated_at END
      WHERE (a.tmdb_id, a.imdb_id, a.title, a.monitored, a.tag_ids, a.added_at, a.file_id,
-            a.file_path, a.file_size, a.file_added_at)
+            a.file_path, a.file_size, a.file_added_at, a.source_digest)
            IS DISTINCT FROM
            (EXCLUDED.tmdb_id, EXCLUDED.imdb_id, EXCLUDED.title, EXCLUDED.monitored,
             EXCLUDED.tag_ids, EXCLUDED.added_at, EXCLUDED.file_id, EXCLUDED.file_path,
-            EXCLUDED.file_size, EXCLUDED.file_added_at)`;
+            EXCLUDED.file_size, EXCLUDED.file_added_at, EXCLUDED.source_digest)`;
 }
 
-export async function storeArrSeries(db: DbClient, serviceId: number, series: ArrSeries[]) {
-  const rows = series.map((s) => ({
+/** As storeArrMovies, for series. */
+export async function storeArrSeries(db: DbClient, serviceId: number, series: Listed<ArrSeries>[]) {
+  const rows = series.map(({ value: s, digest }) => ({
     arr_id: s.externalId,
     tvdb_id: s.tvdbId,
     tmdb_id: s.tmdbId,
@@ -89,24 +127,34 @@ export async function storeArrSeries(db: DbClient, serviceId: number, series: Ar
     tag_ids: s.tagIds,
     added_at: s.addedAt,
     seasons: s.seasons,
+    source_digest: digest,
   }));
   await db.$executeRaw`
     INSERT INTO arr_series AS a (service_config_id, arr_id, tvdb_id, tmdb_id, imdb_id, title,
-                                 status, monitored, tag_ids, added_at, seasons)
+                                 status, monitored, tag_ids, added_at, seasons, source_digest)
     SELECT ${serviceId}, x.* FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
            arr_id int, tvdb_id text, tmdb_id int, imdb_id text, title text, status text,
-           monitored boolean, tag_ids int[], added_at timestamptz, seasons jsonb)
+           monitored boolean, tag_ids int[], added_at timestamptz, seasons jsonb,
+           source_digest text)
     ON CONFLICT (service_config_id, arr_id) DO UPDATE
        SET tvdb_id = EXCLUDED.tvdb_id, tmdb_id = EXCLUDED.tmdb_id, imdb_id = EXCLUDED.imdb_id,
            title = EXCLUDED.title, status = EXCLUDED.status, monitored = EXCLUDED.monitored,
            tag_ids = EXCLUDED.tag_ids, added_at = EXCLUDED.added_at,
-           seasons = EXCLUDED.seasons, updated_at = now()
+           seasons = EXCLUDED.seasons, source_digest = EXCLUDED.source_digest,
+           updated_at = CASE WHEN
+             (a.tvdb_id, a.tmdb_id, a.imdb_id, a.title, a.status, a.monitored, a.tag_ids,
+              a.added_at, a.seasons)
+             IS DISTINCT FROM
+             (EXCLUDED.tvdb_id, EXCLUDED.tmdb_id, EXCLUDED.imdb_id, EXCLUDED.title,
+              EXCLUDED.status, EXCLUDED.monitored, EXCLUDED.tag_ids, EXCLUDED.added_at,
+              EXCLUDED.seasons)
+             THEN now() ELSE a.updated_at END
      WHERE (a.tvdb_id, a.tmdb_id, a.imdb_id, a.title, a.status, a.monitored, a.tag_ids,
-            a.added_at, a.seasons)
+            a.added_at, a.seasons, a.source_digest)
            IS DISTINCT FROM
            (EXCLUDED.tvdb_id, EXCLUDED.tmdb_id, EXCLUDED.imdb_id, EXCLUDED.title,
             EXCLUDED.status, EXCLUDED.monitored, EXCLUDED.tag_ids, EXCLUDED.added_at,
-            EXCLUDED.seasons)`;
+            EXCLUDED.seasons, EXCLUDED.source_digest)`;
 }
 
 export async function storeArrEpisodes(db: DbClient, serviceId: number, episodes: ArrEpisode[]) {

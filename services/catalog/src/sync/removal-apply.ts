@@ -4,6 +4,7 @@
  * the catalog events of domain.md 1.11 in the same transaction. A replacement announces the
  * old version's removal before the new version's addition.
  */
+import { envelope, type Envelope } from '@mcs/kit';
 import type { MediaEvents } from '../messaging/media-events';
 import { num, type Tx } from '../repositories/sql';
 import { touch } from './rows';
@@ -59,17 +60,23 @@ export async function removeVersions(
            AS x(id bigint, cause text, replaced_by bigint)
      WHERE v.id = x.id AND v.removed_at IS NULL
     RETURNING v.id, v.movie_id, x.cause, x.replaced_by`;
+  // One insert for all the events (one per removal took a round trip each: 0.5 s for the
+  // 700 events of a 1 % change), each replacement's addition right after its removal.
+  const messages: Envelope[] = [];
   for (const row of rows) {
     const replacedBy = row.replaced_by === null ? null : num(row.replaced_by);
-    await events.add(tx, 'media.version_removed', {
-      movie_id: num(row.movie_id),
-      version_id: num(row.id),
-      cause: row.cause as FileRemoval['cause'],
-      replaced_by_version_id: replacedBy,
-    });
+    messages.push(
+      envelope('media.version_removed', {
+        movie_id: num(row.movie_id),
+        version_id: num(row.id),
+        cause: row.cause as FileRemoval['cause'],
+        replaced_by_version_id: replacedBy,
+      }),
+    );
     const added = replacedBy === null ? null : announce(replacedBy);
-    if (added) await events.add(tx, 'media.version_added', added);
+    if (added) messages.push(envelope('media.version_added', added));
   }
+  await events.addInOrder(tx, messages);
   await touch(
     tx,
     'movies',

@@ -108,6 +108,17 @@ describe('streamed JSON lists', () => {
     await expect(elements('[]')).resolves.toEqual([]);
   });
 
+  test('escaped quotes and backslashes survive every split point', async () => {
+    const list = [
+      { a: '\\', b: '\\"', c: '"\\\\"', d: '[{,}]' },
+      ['x\\', '\\\\\\', '\u0000"'],
+      { nested: { deep: ['"]', '\\]'] } },
+    ];
+    const text = JSON.stringify(list);
+    for (const size of [1, 2, 3, 5, 7, 11, text.length])
+      await expect(elements(text, size)).resolves.toEqual(list);
+  });
+
   test.each(['[1,,2]', '[1,]', '[1, 2', '{"a":1}', '[1] x', '[{"a":}]'])(
     '%p is malformed',
     async (text) => {

@@ -39,8 +39,8 @@ describe('Radarr client', () => {
     const batches: number[] = [];
     const all = [];
     for await (const batch of client().radarr.movies(2)) {
-      batches.push(batch.length);
-      all.push(...batch);
+      batches.push(batch.items.length);
+      all.push(...batch.items.map((item) => item.value));
     }
     expect(batches).toEqual([2, 2, 1]);
     expect(all.map((m) => m.tmdbId)).toEqual([1000, 1001, 1002, 1003, 1004]);
@@ -64,6 +64,24 @@ describe('Radarr client', () => {
     });
   });
 
+  test('entries known by the digest of their text come back as ids only; a changed one in full', async () => {
+    const list = movies(3);
+    nock(BASE).get('/api/v3/movie').reply(200, list);
+    const first = await client().radarr.movies(10).next();
+    const items = first.done ? [] : first.value.items;
+    const known = new Map(items.map((item) => [item.digest, item.value.externalId]));
+    expect(known.size).toBe(3);
+
+    const changed = [list[0], { ...list[1], monitored: false }, list[2]];
+    nock(BASE).get('/api/v3/movie').reply(200, changed);
+    const batches = [];
+    for await (const batch of client().radarr.movies(10, known)) batches.push(batch);
+    expect(batches.flatMap((batch) => batch.known)).toEqual([1, 3]);
+    expect(batches.flatMap((batch) => batch.items.map((item) => item.value))).toMatchObject([
+      { externalId: 2, monitored: false },
+    ]);
+  });
+
   test('sentinel dates and a missing file become unknown, not old', async () => {
     nock(BASE)
       .get('/api/v3/movie')
@@ -81,7 +99,7 @@ describe('Radarr client', () => {
     nock(BASE).get('/api/v3/movie').reply(200, body);
     const seen: number[] = [];
     const failure = await failureOf(async () => {
-      for await (const batch of client().radarr.movies(1)) seen.push(batch.length);
+      for await (const batch of client().radarr.movies(1)) seen.push(batch.items.length);
     });
     expect(failure.code).toBe('invalid_response');
     expect(seen).toEqual([1, 1]);

@@ -7,6 +7,7 @@ import nock from 'nock';
 import type { ClientConfig } from '../../src/integrations/config';
 import { DateSanitiser } from '../../src/integrations/dates';
 import { IntegrationError } from '../../src/integrations/errors';
+import type { ListBatch } from '../../src/integrations/http';
 
 export const API_KEY = 'k3y-5ecret-7f2a9c41d0';
 export const NOW = new Date('2025-06-01T12:00:00Z');
@@ -46,9 +47,11 @@ export function testConfig(baseUrl: string, extra: Partial<ClientConfig> = {}): 
   };
 }
 
-export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+/** Every element of a paged or streamed list (a streamed list's values, none known). */
+export async function collect<T>(pages: AsyncIterable<T[] | ListBatch<T>>): Promise<T[]> {
   const all: T[] = [];
-  for await (const page of pages) all.push(...page);
+  for await (const page of pages)
+    all.push(...(Array.isArray(page) ? page : page.items.map((item) => item.value)));
   return all;
 }
 

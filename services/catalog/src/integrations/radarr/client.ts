@@ -7,7 +7,7 @@ import * as shared from '../arr/shared';
 import type { ArrMovie, ArrStatus, ArrTag, DiskSpace, EditorChange } from '../arr/records';
 import { datesOf, httpOptions, type ClientConfig } from '../config';
 import type { DateSanitiser } from '../dates';
-import { HttpClient } from '../http';
+import { HttpClient, type ListBatch } from '../http';
 import type { ArrFile } from '../arr/records';
 import * as api from './api-types';
 import { toArrMovie } from './normalise';
@@ -34,10 +34,22 @@ export class RadarrClient {
     return shared.systemStatus(this.http);
   }
 
-  /** Every movie, streamed in batches: the real endpoint has no paging (one bulk call). */
-  async *movies(batchSize = 500): AsyncGenerator<ArrMovie[]> {
-    for await (const batch of this.http.stream('/api/v3/movie', api.movie, batchSize)) {
-      yield batch.map((movie) => toArrMovie(movie, this.dates));
+  /**
+   * Every movie, streamed in batches: the real endpoint has no paging (one bulk call). Entries
+   * whose digest is in `known` come back as ids only (HttpClient.stream).
+   */
+  async *movies(
+    batchSize = 500,
+    known?: ReadonlyMap<string, number>,
+  ): AsyncGenerator<ListBatch<ArrMovie>> {
+    for await (const batch of this.http.stream('/api/v3/movie', api.movie, batchSize, known)) {
+      yield {
+        items: batch.items.map(({ value, digest }) => ({
+          value: toArrMovie(value, this.dates),
+          digest,
+        })),
+        known: batch.known,
+      };
     }
   }
 

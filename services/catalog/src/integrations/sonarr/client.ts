@@ -16,7 +16,7 @@ import * as shared from '../arr/shared';
 import { datesOf, httpOptions, type ClientConfig } from '../config';
 import type { DateSanitiser } from '../dates';
 import { array, integer, object, record } from '../decode';
-import { HttpClient } from '../http';
+import { HttpClient, type ListBatch } from '../http';
 import * as api from './api-types';
 import { toArrEpisode, toArrSeries } from './normalise';
 
@@ -44,9 +44,18 @@ export class SonarrClient {
   }
 
   /** Every series, streamed in batches (one bulk call, like the real API). */
-  async *series(batchSize = 500): AsyncGenerator<ArrSeries[]> {
-    for await (const batch of this.http.stream('/api/v3/series', api.series, batchSize)) {
-      yield batch.map((series) => toArrSeries(series, this.dates));
+  async *series(
+    batchSize = 500,
+    known?: ReadonlyMap<string, number>,
+  ): AsyncGenerator<ListBatch<ArrSeries>> {
+    for await (const batch of this.http.stream('/api/v3/series', api.series, batchSize, known)) {
+      yield {
+        items: batch.items.map(({ value, digest }) => ({
+          value: toArrSeries(value, this.dates),
+          digest,
+        })),
+        known: batch.known,
+      };
     }
   }
 

@@ -1,0 +1,29 @@
+import { createPool } from '@mcs/kit';
+import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(() => env.cleanup());
+
+test("every pooled connection uses the service's schema and the kit's planner settings", async () => {
+  const pool = createPool({ url: env.databaseUrl, schema: 'some_service', max: 2 });
+  try {
+    const clients = await Promise.all([pool.connect(), pool.connect()]);
+    for (const client of clients) {
+      const { rows } = await client.query<Record<string, string>>(
+        `SELECT current_setting('search_path') AS search_path, current_setting('jit') AS jit,
+                current_setting('random_page_cost') AS random_page_cost`,
+      );
+      expect(rows[0]).toEqual({
+        search_path: '"some_service"',
+        jit: 'off',
+        random_page_cost: '1.1',
+      });
+      client.release();
+    }
+  } finally {
+    await pool.end();
+  }
+});
