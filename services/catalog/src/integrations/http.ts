@@ -33,10 +33,28 @@ interface Opened {
   timeout: AbortSignal;
 }
 
+/** A list entry with the digest of its text as the server sent it. */
+export interface Listed<T> {
+  value: T;
+  digest: string;
+}
+
 /** A batch of a streamed list: decoded elements, and the ids of elements already known. */
 export interface ListBatch<T> {
-  items: { value: T; digest: string }[];
+  items: Listed<T>[];
   known: number[];
+}
+
+/** Maps a streamed list's decoded values (system clients normalise them), keeping digests. */
+export async function* mapList<T, U>(
+  batches: AsyncIterable<ListBatch<T>>,
+  map: (value: T) => U,
+): AsyncGenerator<ListBatch<U>> {
+  for await (const batch of batches)
+    yield {
+      items: batch.items.map(({ value, digest }) => ({ value: map(value), digest })),
+      known: batch.known,
+    };
 }
 
 const NOTHING_KNOWN: ReadonlyMap<string, number> = new Map();
@@ -44,7 +62,7 @@ const NOTHING_KNOWN: ReadonlyMap<string, number> = new Map();
 const KNOWN_PER_BATCH = 10_000;
 
 /** Digest of a list element's exact text (not a secret: SHA-1 is fast and ample here). */
-export function digestOf(text: string): string {
+function digestOf(text: string): string {
   return hash('sha1', text, 'base64');
 }
 

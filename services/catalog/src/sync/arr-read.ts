@@ -8,7 +8,7 @@ import type { Logger } from '@mcs/kit';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/factory';
 import { IntegrationError } from '../integrations/errors';
-import type { ListBatch } from '../integrations/http';
+import type { ListBatch, Listed } from '../integrations/http';
 import type { SonarrClient } from '../integrations/sonarr';
 import { raiseAlert } from '../repositories/alert.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
@@ -17,7 +17,6 @@ import {
   countArr,
   dropUnseen,
   knownDigests,
-  type Listed,
   storeArrEpisodes,
   storeArrMovies,
   storeArrSeries,

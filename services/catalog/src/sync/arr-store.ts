@@ -7,6 +7,7 @@ import type {
   ArrTag,
   DiskSpace,
 } from '../integrations/arr/records';
+import type { Listed } from '../integrations/http';
 import { num, type DbClient } from '../repositories/sql';
 
 /** Opaque, stable id of a disk (instance + root path): what may leave the service. */
@@ -39,12 +40,6 @@ export async function storeDisks(db: DbClient, serviceId: number, disks: DiskSpa
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
            AS x(disk_id text, path text, free bigint, total bigint)
     ON CONFLICT DO NOTHING`;
-}
-
-/** A list entry with the digest of its text as Radarr/Sonarr sent it (HttpClient.stream). */
-export interface Listed<T> {
-  value: T;
-  digest: string;
 }
 
 /**

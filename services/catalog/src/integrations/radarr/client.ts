@@ -7,7 +7,7 @@ import * as shared from '../arr/shared';
 import type { ArrMovie, ArrStatus, ArrTag, DiskSpace, EditorChange } from '../arr/records';
 import { datesOf, httpOptions, type ClientConfig } from '../config';
 import type { DateSanitiser } from '../dates';
-import { HttpClient, type ListBatch } from '../http';
+import { HttpClient, mapList, type ListBatch } from '../http';
 import type { ArrFile } from '../arr/records';
 import * as api from './api-types';
 import { toArrMovie } from './normalise';
@@ -42,15 +42,9 @@ export class RadarrClient {
     batchSize = 500,
     known?: ReadonlyMap<string, number>,
   ): AsyncGenerator<ListBatch<ArrMovie>> {
-    for await (const batch of this.http.stream('/api/v3/movie', api.movie, batchSize, known)) {
-      yield {
-        items: batch.items.map(({ value, digest }) => ({
-          value: toArrMovie(value, this.dates),
-          digest,
-        })),
-        known: batch.known,
-      };
-    }
+    yield* mapList(this.http.stream('/api/v3/movie', api.movie, batchSize, known), (movie) =>
+      toArrMovie(movie, this.dates),
+    );
   }
 
   /** Verification: null when the movie entry is gone (404). */

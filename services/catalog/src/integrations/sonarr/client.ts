@@ -16,7 +16,7 @@ import * as shared from '../arr/shared';
 import { datesOf, httpOptions, type ClientConfig } from '../config';
 import type { DateSanitiser } from '../dates';
 import { array, integer, object, record } from '../decode';
-import { HttpClient, type ListBatch } from '../http';
+import { HttpClient, mapList, type ListBatch } from '../http';
 import * as api from './api-types';
 import { toArrEpisode, toArrSeries } from './normalise';
 
@@ -48,15 +48,9 @@ export class SonarrClient {
     batchSize = 500,
     known?: ReadonlyMap<string, number>,
   ): AsyncGenerator<ListBatch<ArrSeries>> {
-    for await (const batch of this.http.stream('/api/v3/series', api.series, batchSize, known)) {
-      yield {
-        items: batch.items.map(({ value, digest }) => ({
-          value: toArrSeries(value, this.dates),
-          digest,
-        })),
-        known: batch.known,
-      };
-    }
+    yield* mapList(this.http.stream('/api/v3/series', api.series, batchSize, known), (series) =>
+      toArrSeries(series, this.dates),
+    );
   }
 
   /** Verification: null when the series entry is gone (404). */
