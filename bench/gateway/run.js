@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Gateway overhead benchmark (issue 3): an authenticated GET through the gateway to a trivial
-// internal route vs. the same route called directly (signed like the gateway signs it), both
-// with 64 connections. Reports median/p99 latency and req/s, and the difference.
+// internal route vs. the same route called directly (signed like the gateway signs it) and
+// through a bare signing proxy (the floor of any Node hop here), with one connection, 64
+// connections at a fixed rate and 64 connections saturated. Reports median/p99 latency, req/s,
+// what each hop adds, and the gateway's own processing time (its gateway_processing_seconds).
 // Usage: pnpm build && node bench/gateway/run.js [seconds]
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
@@ -14,12 +16,16 @@ const ROOT = join(__dirname, '..', '..');
 const SECONDS = Number(process.argv[2] ?? 10);
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 
+const children = [];
+process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
+
 function start(script, env, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.push(child);
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       if (/ready/i.test(chunk.toString())) resolve(child);
@@ -133,6 +139,42 @@ function summary(result) {
   };
 }
 
+/** The gateway_processing_seconds buckets (cumulative counts by upper bound, in ms). */
+async function processingBuckets(gw) {
+  const text = await (await fetch(`${gw}/metrics`)).text();
+  const buckets = [];
+  for (const match of text.matchAll(
+    /^gateway_processing_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/gm,
+  ))
+    buckets.push([match[1] === '+Inf' ? Infinity : Number(match[1]) * 1000, Number(match[2])]);
+  return buckets;
+}
+
+/** Quantiles of the requests observed between two readings (interpolated within a bucket). */
+function processingBetween(before, after) {
+  const counts = after.map(([le, n], i) => [le, n - before[i][1]]);
+  const total = counts[counts.length - 1][1];
+  const at = (q) => {
+    let lower = 0;
+    let below = 0;
+    for (const [le, n] of counts) {
+      if (n >= q * total) {
+        if (le === Infinity) return `> ${lower}`;
+        return +(lower + ((le - lower) * (q * total - below)) / Math.max(1, n - below)).toFixed(3);
+      }
+      [lower, below] = [le, n];
+    }
+    return null;
+  };
+  const within1ms = counts.find(([le]) => le === 1)[1];
+  return {
+    requests: total,
+    median_ms: at(0.5),
+    p99_ms: at(0.99),
+    within_1ms: `${((100 * within1ms) / total).toFixed(2)} %`,
+  };
+}
+
 (async () => {
   await ensureTemplate(); // the migrated template the test env is cloned from
   const env = await createTestEnv();
@@ -140,8 +182,13 @@ function summary(result) {
     PORT: '18903',
     INTERNAL_SECRET: SECRET,
   });
+  const bare = await start('bench/gateway/bare-proxy.js', {
+    PORT: '18901',
+    INTERNAL_SECRET: SECRET,
+    UPSTREAM_URL: 'http://127.0.0.1:18903',
+  });
   const gateway = await start(
-    process.env.GATEWAY_PROF ? '--cpu-prof' : 'services/gateway/dist/main.js',
+    'services/gateway/dist/main.js',
     {
       PORT: '18900',
       DATABASE_URL: env.databaseUrl,
@@ -174,53 +221,55 @@ function summary(result) {
       body: JSON.stringify({ name: 'bench', scopes: ['tasks:read'] }),
     });
     const token = created.body.token;
-    // Signed like the gateway signs a forwarded request (valid for 30 s: signed per phase).
-    const signedHeaders = () =>
-      signInternalRequest(SECRET, {
-        method: 'GET',
-        url: '/api/v1/tasks',
-        body: undefined,
-        principal: { type: 'api_token', id: 1, scopes: ['tasks:read'] },
-      });
-    const bearer = { authorization: `Bearer ${token}` };
-    await load('http://127.0.0.1:18903/api/v1/tasks', signedHeaders()); // warm-up
-    await load(`${gw}/api/v1/tasks`, bearer);
-    const direct = () => load('http://127.0.0.1:18903/api/v1/tasks', signedHeaders());
-    const through = () => load(`${gw}/api/v1/tasks`, bearer);
-    const serial = {
-      direct: await sequential('http://127.0.0.1:18903/api/v1/tasks', signedHeaders(), 5000),
-      through_gateway: await sequential(`${gw}/api/v1/tasks`, bearer, 5000),
+    // The three ways to reach the route; headers are made per run (a signature lives 30 s).
+    const targets = {
+      direct: () => ({
+        url: 'http://127.0.0.1:18903/api/v1/tasks',
+        headers: signInternalRequest(SECRET, {
+          method: 'GET',
+          url: '/api/v1/tasks',
+          body: undefined,
+          principal: { type: 'api_token', id: 1, scopes: ['tasks:read'] },
+        }),
+      }),
+      bare_proxy: () => ({ url: 'http://127.0.0.1:18901/api/v1/tasks', headers: {} }),
+      gateway: () => ({ url: `${gw}/api/v1/tasks`, headers: { authorization: `Bearer ${token}` } }),
     };
-    const saturated = {
-      direct: summary(await direct()),
-      through_gateway: summary(await through()),
-    };
+    for (const target of Object.values(targets)) {
+      const { url, headers } = target();
+      await load(url, headers); // warm-up
+    }
     const rate = Number(process.env.RATE ?? 500);
-    const fixed = {
-      direct: await paced('http://127.0.0.1:18903/api/v1/tasks', signedHeaders(), rate, SECONDS),
-      through_gateway: await paced(
-        `${gw}/api/v1/tasks`,
-        { authorization: `Bearer ${token}` },
-        rate,
-        SECONDS,
-      ),
+    const phases = {
+      sequential_1_connection: ({ url, headers }) => sequential(url, headers, 5000),
+      [`fixed_${rate}_rps_${CONNECTIONS}_connections`]: ({ url, headers }) =>
+        paced(url, headers, rate, SECONDS),
+      [`saturated_${CONNECTIONS}_connections`]: async ({ url, headers }) =>
+        summary(await load(url, headers)),
     };
-    const added = (r) => ({
-      median_ms: +(r.through_gateway.median_ms - r.direct.median_ms).toFixed(2),
-      p99_ms: +(r.through_gateway.p99_ms - r.direct.p99_ms).toFixed(2),
+    const added = (from, to) => ({
+      median_ms: +(to.median_ms - from.median_ms).toFixed(2),
+      p99_ms: +(to.p99_ms - from.p99_ms).toFixed(2),
     });
     const result = {
       connections: CONNECTIONS,
       seconds: SECONDS,
       rate_limit_per_minute: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 0),
-      sequential_1_connection: { ...serial, added: added(serial) },
-      saturated: { ...saturated, added: added(saturated) },
-      [`fixed_${rate}_rps`]: { ...fixed, added: added(fixed) },
     };
+    for (const [phase, run] of Object.entries(phases)) {
+      const row = {};
+      for (const [name, target] of Object.entries(targets)) {
+        const before = name === 'gateway' ? await processingBuckets(gw) : undefined;
+        row[name] = await run(target());
+        if (before) row.gateway_processing = processingBetween(before, await processingBuckets(gw));
+      }
+      row.added_by_bare_proxy = added(row.direct, row.bare_proxy);
+      row.added_by_gateway = added(row.direct, row.gateway);
+      result[phase] = row;
+    }
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    gateway.kill('SIGTERM');
-    upstream.kill('SIGTERM');
+    for (const child of [gateway, bare, upstream]) child.kill('SIGTERM');
     await env.cleanup();
   }
 })().catch((error) => {

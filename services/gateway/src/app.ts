@@ -71,9 +71,7 @@ export async function gatewayApp(
     trustProxy: config.trustProxy,
     parseJsonBodies: false,
     routes: (root) => {
-      runtime.opsRoutes(root);
-      root.use(statusRoutes(runtime.version));
-      root.use(combinedDocs(config.basePath));
+      // /api first: the paths below never overlap, and the API's requests skip their layers.
       root.use('/api', setupGuard(setup));
       root.use(externalDocs(config.basePath));
       root.use(
@@ -85,12 +83,16 @@ export async function gatewayApp(
           rateLimiter,
           call,
           idempotency: new IdempotencyService(runtime.pool, config.idempotencyRetentionHours),
+          registry: runtime.metrics.registry,
         }),
       );
       root.use(
         '/api',
         internalApi({ config, contract: internal, sessions, rateLimiter, call, handlers }),
       );
+      runtime.opsRoutes(root);
+      root.use(statusRoutes(runtime.version));
+      root.use(combinedDocs(config.basePath));
     },
   });
 }

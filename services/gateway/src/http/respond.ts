@@ -4,9 +4,13 @@ import type { Outcome } from '../services/idempotency.service';
 /** Writes an outcome (forwarded, replayed or local) to the client. */
 export function respond(res: Response, outcome: Outcome): void {
   res.status(outcome.status);
-  if (outcome.raw && !outcome.replayed) {
+  if (outcome.raw?.length && !outcome.replayed) {
     // Forwarded as is: the service already used this request's id as its correlation id.
-    res.type(outcome.contentType).send(outcome.raw);
+    // Written directly: express's send would hash the body for an ETag that no-store makes
+    // useless. (An empty answer, e.g. a 204, takes the path below.)
+    res.setHeader('Content-Type', outcome.contentType);
+    res.setHeader('Content-Length', outcome.raw.length);
+    res.end(outcome.raw);
     return;
   }
   if (outcome.body === null || outcome.status === 204) {
