@@ -146,7 +146,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     config,
     checks,
     opsRoutes: (app) => {
-      app.use(healthRouter(checks, PRODUCT_VERSION));
+      app.use(healthRouter(checks, PRODUCT_VERSION, log));
       app.use(metrics.router);
     },
     onStop: (closer) => intake.push(closer),

@@ -1,4 +1,4 @@
-import { healthReport } from '@mcs/kit';
+import { createLogger, healthReport } from '@mcs/kit';
 
 test('readiness is ok only when every check passes, and names the one that failed', async () => {
   const report = await healthReport(
@@ -13,7 +13,7 @@ test('readiness is ok only when every check passes, and names the one that faile
   });
   expect(report.checks.map((c) => [c.name, c.status, c.error])).toEqual([
     ['database', 'ok', null],
-    ['broker', 'fail', 'not connected'],
+    ['broker', 'fail', 'not ready'],
   ]);
 });
 
@@ -24,6 +24,29 @@ test('a check that hangs fails at its time limit instead of holding the report',
   expect(report.checks[0]).toMatchObject({
     name: 'redis',
     status: 'fail',
-    error: 'no answer within 100 ms',
+    error: 'timeout',
   });
+});
+
+test("a failing check's own message stays out of the public report and goes to the log", async () => {
+  const logged: string[] = [];
+  const log = createLogger({
+    service: 'test',
+    level: 'warn',
+    destination: { write: (line: string) => logged.push(line) },
+  });
+  const leak = 'connect ECONNREFUSED 10.1.2.3:5432 for role "mcs_gateway"';
+  const report = await healthReport(
+    { database: () => Promise.reject(new Error(leak)) },
+    '1.2.3',
+    1000,
+    log,
+  );
+  expect(report.checks[0]).toMatchObject({
+    name: 'database',
+    status: 'fail',
+    error: 'unreachable',
+  });
+  expect(JSON.stringify(report)).not.toMatch(/10\.1\.2\.3|5432|mcs_gateway|ECONNREFUSED/);
+  expect(logged.join('')).toContain('ECONNREFUSED 10.1.2.3:5432');
 });

@@ -113,7 +113,7 @@ test('responses carry the security headers', async () => {
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(response.headers.get('content-security-policy')).toBe(
-    "default-src 'none';frame-ancestors 'none'",
+    "default-src 'none'; frame-ancestors 'none'",
   );
   expect(response.headers.get('strict-transport-security')).toBeNull();
 });

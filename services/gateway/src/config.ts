@@ -1,6 +1,8 @@
 import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
 
 const http = ['http', 'https'] as const;
+/** An address, subnet or proxy-addr name (loopback, linklocal, uniquelocal). */
+const PROXY_ADDRESS = String.raw`(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:/]+)`;
 
 const schema = {
   ...runtimeVars(8000),
@@ -17,8 +19,16 @@ const schema = {
   /** How long a verified token stays cached; revocation events drop entries at once. */
   TOKEN_CACHE_TTL_MS: env.int(1000, { min: 0, max: 60000 }),
   COOKIE_SECURE: env.oneOf(['auto', 'true', 'false'], 'auto'),
-  /** Express "trust proxy": false, true, a hop count or a list of addresses/subnets. */
-  TRUST_PROXY: env.string('false'),
+  /**
+   * Express "trust proxy": false, a hop count or the proxy's addresses/subnets. Never `true`:
+   * that trusts every X-Forwarded-For hop, so any client could pick its own address and slip
+   * past the per-address login limit.
+   */
+  TRUST_PROXY: env.pattern(
+    'false',
+    new RegExp(`^(false|\\d+|${PROXY_ADDRESS}(\\s*,\\s*${PROXY_ADDRESS})*)$`),
+    "false, a hop count or the proxy's addresses/CIDRs (e.g. 1 or loopback, 10.0.0.0/8), not true",
+  ),
   /** Reverse-proxy base path prefixed to the discovery links, e.g. /media-cleanup. */
   PUBLIC_BASE_PATH: env.pattern(
     '/',
@@ -38,12 +48,12 @@ export interface GatewayConfig {
   idempotencyRetentionHours: number;
   tokenCacheTtlMs: number;
   cookieSecure: 'auto' | 'true' | 'false';
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   basePath: string;
 }
 
-function trustProxy(raw: string): boolean | number | string {
-  if (raw === 'true' || raw === 'false') return raw === 'true';
+function trustProxy(raw: string): false | number | string {
+  if (raw === 'false') return false;
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import { GatewayWorld, type Session } from './support/gateway';
+import { GatewayWorld, standInService, type Session } from './support/gateway';
 
 /**
  * gateway_processing_seconds on /metrics: what the gateway itself spends on an /api/v1
@@ -7,25 +6,23 @@ import { GatewayWorld, type Session } from './support/gateway';
  * is the whole point of the metric (is the gateway slow, or the service behind it?).
  */
 const HOLD_MS = 400;
-let scheduler: Server;
+let scheduler: { url: string; close: () => Promise<void> };
 let world: GatewayWorld;
 let admin: Session;
 
 beforeAll(async () => {
-  scheduler = createServer((_req, res) => {
+  scheduler = await standInService((_req, res) => {
     setTimeout(() => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ items: [], has_main_server: false }));
     }, HOLD_MS);
   });
-  await new Promise<void>((resolve) => scheduler.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(scheduler.address() as { port: number }).port}`;
-  world = await GatewayWorld.start({}, { scheduler: url });
+  world = await GatewayWorld.start({}, { scheduler: scheduler.url });
   admin = await world.setup();
 });
 afterAll(async () => {
   await world.stop();
-  await new Promise((resolve) => scheduler.close(resolve));
+  await scheduler.close();
 });
 
 async function processing(): Promise<{ count: number; sum: number }> {

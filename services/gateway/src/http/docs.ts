@@ -57,7 +57,8 @@ export function docsRoutes(
   document: () => Record<string, unknown>,
   title: string,
 ): Router {
-  const router = express.Router();
+  // Strict: no trailing-slash variants (external-api.md 1.1).
+  const router = express.Router({ strict: true });
   const specUrl = `${basePath}${prefix}/openapi.json`;
   const assets = `${basePath}${prefix}/docs-assets`;
   const spec = JSON.stringify(document());
@@ -89,7 +90,8 @@ export function docsRoutes(
     res.type('application/javascript; charset=utf-8').send(SWAGGER_INIT);
   });
   router.get(`${prefix}/docs-assets/:file`, (req, res, next) => {
-    const file = ASSETS[req.params.file];
+    // Own keys only: "constructor" or "__proto__" must be a 404, not an object's prototype.
+    const file = Object.hasOwn(ASSETS, req.params.file) ? ASSETS[req.params.file] : undefined;
     if (!file) {
       next();
       return;

@@ -145,9 +145,18 @@ async function guardSessionStart(deps: InternalDeps, req: Request): Promise<void
   }
 }
 
+/**
+ * Scheme, host and port must all match. The request's own origin comes from req.protocol and
+ * req.host, which honour X-Forwarded-Proto/-Host only from a trusted proxy, so a proxy that
+ * rewrites Host still matches the browser's origin. Both sides go through URL to normalise
+ * case and default ports.
+ */
 function sameOrigin(origin: string, req: Request): boolean {
   try {
-    return new URL(origin).host === req.get('host');
+    return (
+      req.host !== undefined &&
+      new URL(origin).origin === new URL(`${req.protocol}://${req.host}`).origin
+    );
   } catch {
     return false;
   }

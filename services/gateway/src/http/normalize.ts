@@ -14,10 +14,10 @@ export function normalizeQuery(
   const parameters = (operation.parameters ?? []) as { in?: string; name?: string }[];
   const declared = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
   // Unknown query parameters are ignored (external-api.md 1.1): neither validated nor
-  // forwarded. catalog_id stays until the alias is resolved.
+  // forwarded. catalog_id stays until the alias is resolved, where tmdb_id is accepted.
   const result = Object.fromEntries(
     Object.entries(query as Record<string, string | string[]>).filter(
-      ([name]) => declared.has(name) || name === 'catalog_id',
+      ([name]) => declared.has(name) || (name === 'catalog_id' && declared.has('tmdb_id')),
     ),
   );
   aliasCatalogId(result, 'query');

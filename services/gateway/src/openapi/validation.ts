@@ -51,7 +51,9 @@ export function validateRequest(
       fields.push(field);
     }
   }
-  return fields;
+  // Header errors first: a bad Idempotency-Key is errors[0] even when the body is bad too
+  // (external-api.md 1.11). The sort is stable, so the rest keep the validator's order.
+  return fields.sort((a, b) => Number(b.in === 'header') - Number(a.in === 'header'));
 }
 
 interface Parameter {
@@ -82,6 +84,11 @@ function lexicalErrors(
     );
     if (integer && !/^\d+$/.test(decoded))
       errors.push({ in: 'path', name, message: 'Must be a positive integer.' });
+  }
+  // PostgreSQL text cannot hold U+0000: a query value with one would fail deep in a service.
+  for (const [name, value] of Object.entries(input.query)) {
+    if ((Array.isArray(value) ? value : [value]).some((v) => String(v).includes('\u0000')))
+      errors.push({ in: 'query', name, message: 'Must not contain a NUL character.' });
   }
   for (const p of parameters.filter((q) => q.in === 'query' && q.schema?.type === 'integer')) {
     const value = input.query[p.name as string];

@@ -32,6 +32,14 @@ export const userRepository = {
 
   countEnabledAdmins: (db: Client) => db.user.count({ where: { role: 'admin', enabled: true } }),
 
+  /**
+   * Serialises changes that may leave no enabled administrator, across replicas, until the
+   * transaction ends: counting the admins and then writing cannot interleave with another such
+   * change (two admins demoting each other would otherwise both see two admins).
+   */
+  lockAdminChanges: (tx: Prisma.TransactionClient) =>
+    tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('gateway:last_admin', 0))`,
+
   async page(
     db: Client,
     filter: { search?: string; role?: string },

@@ -1,4 +1,4 @@
-import { clearSessionCookie, setSessionCookie } from '../http/cookies';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../http/cookies';
 import type { Handler } from '../http/internal';
 import { json } from '../http/respond';
 import type { GatewayConfig } from '../config';
@@ -27,6 +27,11 @@ export function authRoutes(deps: {
   return {
     login: async ({ req, res, body }) => {
       const user = await deps.auth.login(String(body.username), String(body.password));
+      // A login replaces the browser's session: the one it presented (if any) ends, so a
+      // shared machine keeps no stale session alive behind the new one.
+      const previous = sessionCookieOf(req);
+      const replaced = previous ? await deps.sessions.resolve(previous) : undefined;
+      if (replaced) await deps.sessions.end(replaced.idHash);
       const { cookieValue, session } = await deps.sessions.start(user);
       setSessionCookie(req, res, deps.config, cookieValue);
       return json(200, sessionBody(session));

@@ -31,6 +31,8 @@ const INVALID = `${REALM}, error="invalid_token"`;
  */
 export class TokenAuthService {
   private readonly cache = new Map<string, CachedToken>();
+  /** Bumped by every drop(), so a lookup can tell that one happened while it queried. */
+  private drops = 0;
 
   constructor(
     private readonly db: Db,
@@ -42,7 +44,8 @@ export class TokenAuthService {
   async authenticate(authorization: string | undefined): Promise<TokenPrincipal> {
     const match = /^\s*bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) {
-      const bearer = /^\s*bearer\b/i.test(authorization ?? '');
+      // The scheme ends at whitespace or the end: "Bearer-x abc" is another scheme, no token.
+      const bearer = /^\s*bearer(\s|$)/i.test(authorization ?? '');
       if (bearer)
         throw new Unauthorized('invalid_token', 'The bearer token is malformed.', {
           'WWW-Authenticate': INVALID,
@@ -58,7 +61,10 @@ export class TokenAuthService {
         'WWW-Authenticate': INVALID,
       });
     }
+    // Recorded before the revocation and expiry checks: the spec counts a use whether or not
+    // the request succeeds (a revoked token still in use is worth seeing).
     const now = this.clock();
+    this.touch(token, now);
     if (token.revokedAt)
       throw new Unauthorized('token_revoked', 'This API token was revoked.', {
         'WWW-Authenticate': INVALID,
@@ -68,22 +74,26 @@ export class TokenAuthService {
         'WWW-Authenticate': INVALID,
       });
     }
-    this.touch(token, now);
     return { id: Number(token.id), name: token.name, scopes: token.scopes };
   }
 
   /** Forgets a token at once (revocation event from any replica). */
   drop(prefix: string): void {
+    this.drops += 1;
     this.cache.delete(prefix);
   }
 
   private async lookup(prefix: string): Promise<CachedToken | undefined> {
     const cached = this.cache.get(prefix);
     if (cached && cached.cachedUntil > Date.now()) return cached;
+    const dropsBefore = this.drops;
     const record = await apiTokenRepository.findByPrefix(this.db, prefix);
     if (!record) return undefined;
     const entry = { ...record, cachedUntil: Date.now() + this.ttlMs };
-    if (this.ttlMs > 0) this.cache.set(prefix, entry);
+    // A drop() during the query may be this token's revocation, and the record read may predate
+    // it: caching it would keep a revoked token valid for a whole TTL. It still answers this
+    // one request, which raced the revocation anyway.
+    if (this.ttlMs > 0 && this.drops === dropsBefore) this.cache.set(prefix, entry);
     return entry;
   }
 

@@ -1,5 +1,6 @@
 import { Conflict, NotFound } from '@mcs/kit';
 import type { Db } from '../db';
+import type { Prisma } from '../generated/prisma/client';
 import { hashPassword } from '../security/passwords';
 import { userRepository, type UserRecord } from '../repositories/user.repository';
 import type { SessionService } from './session.service';
@@ -51,20 +52,23 @@ export class UserService {
   }
 
   async update(id: bigint, changes: UserChanges, actingSession: string): Promise<UserRecord> {
-    const user = await this.find(id);
-    const losesAdmin =
-      user.role === 'admin' &&
-      user.enabled &&
-      (changes.role === 'user' || changes.enabled === false);
-    if (losesAdmin) await this.refuseIfLastAdmin();
-    const updated = await userRepository.update(this.db, id, {
-      ...(changes.role !== undefined ? { role: changes.role } : {}),
-      ...(changes.password !== undefined
-        ? { passwordHash: await hashPassword(changes.password) }
-        : {}),
-      ...(changes.email !== undefined ? { email: changes.email } : {}),
-      ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
-      ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+    // Hashing is slow; done before the transaction so the admin lock is held only briefly.
+    const passwordHash =
+      changes.password !== undefined ? await hashPassword(changes.password) : undefined;
+    const updated = await this.whileAdminsLocked(async (tx) => {
+      const user = await find(tx, id);
+      const losesAdmin =
+        user.role === 'admin' &&
+        user.enabled &&
+        (changes.role === 'user' || changes.enabled === false);
+      if (losesAdmin) await refuseIfLastAdmin(tx);
+      return userRepository.update(tx, id, {
+        ...(changes.role !== undefined ? { role: changes.role } : {}),
+        ...(passwordHash !== undefined ? { passwordHash } : {}),
+        ...(changes.email !== undefined ? { email: changes.email } : {}),
+        ...(changes.display_name !== undefined ? { displayName: changes.display_name } : {}),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+      });
     });
     // Credentials or rights changed: the user's other sessions end (the role is never cached,
     // but ending them makes the change take effect for open tabs too).
@@ -81,21 +85,35 @@ export class UserService {
   async delete(id: bigint, actingUserId: bigint): Promise<void> {
     if (id === actingUserId)
       throw new Conflict('cannot_delete_self', 'You cannot delete your own account.');
-    const user = await this.find(id);
-    if (user.role === 'admin' && user.enabled) await this.refuseIfLastAdmin();
-    await userRepository.delete(this.db, id);
+    await this.whileAdminsLocked(async (tx) => {
+      const user = await find(tx, id);
+      if (user.role === 'admin' && user.enabled) await refuseIfLastAdmin(tx);
+      await userRepository.delete(tx, id);
+    });
   }
 
-  private async find(id: bigint): Promise<UserRecord> {
-    const user = await userRepository.findById(this.db, id);
-    if (!user) throw new NotFound(`User ${id} was not found.`);
-    return user;
+  /**
+   * Runs a read-decide-write on a user under the admin lock, so the last-admin rule holds
+   * under concurrent requests. Every update takes it (not only those that look like a
+   * demotion) because the user is read only once the lock is held.
+   */
+  private whileAdminsLocked<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.db.$transaction(async (tx) => {
+      await userRepository.lockAdminChanges(tx);
+      return work(tx);
+    });
   }
+}
 
-  private async refuseIfLastAdmin(): Promise<void> {
-    if ((await userRepository.countEnabledAdmins(this.db)) <= 1) {
-      throw new Conflict('last_admin', 'At least one enabled administrator must remain.');
-    }
+async function find(db: Prisma.TransactionClient, id: bigint): Promise<UserRecord> {
+  const user = await userRepository.findById(db, id);
+  if (!user) throw new NotFound(`User ${id} was not found.`);
+  return user;
+}
+
+async function refuseIfLastAdmin(db: Prisma.TransactionClient): Promise<void> {
+  if ((await userRepository.countEnabledAdmins(db)) <= 1) {
+    throw new Conflict('last_admin', 'At least one enabled administrator must remain.');
   }
 }
 

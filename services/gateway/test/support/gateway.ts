@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer } from 'node:net';
 import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
 import { gatewayDefaults, type GatewayConfig, type ServiceName } from '../../src/config';
@@ -24,6 +25,18 @@ export async function closedPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A stand-in for one of our services on a free local port, answering with `handler`. */
+export async function standInService(
+  handler: RequestListener,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createHttpServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
