@@ -1,7 +1,13 @@
 import type { Express } from 'express';
-import { createHttpApp, createInternalClient, Subscriber, type Runtime } from '@mcs/kit';
+import {
+  createHttpApp,
+  createInternalClient,
+  createPool,
+  Subscriber,
+  type Runtime,
+} from '@mcs/kit';
 import type { GatewayConfig } from './config';
-import type { Db } from './db';
+import { SCHEMA, type Db } from './db';
 import { serviceChecks } from './health';
 import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
@@ -56,6 +62,18 @@ export async function gatewayApp(
   await housekeeping.start();
   runtime.onStop({ name: 'housekeeping consumer', close: () => housekeeping.stop() });
   Object.assign(runtime.checks, serviceChecks(config.services));
+  // Each idempotent request holds a connection for its whole forwarded call (the lock is
+  // transaction-scoped). A pool of their own keeps slow services from starving the token,
+  // session and login lookups of the main pool; past its size, mutating calls wait.
+  const idempotencyPool = createPool({
+    url: config.runtime.database.url,
+    schema: SCHEMA,
+    max: config.runtime.database.poolMax,
+  });
+  idempotencyPool.on('error', (error) =>
+    runtime.log.warn({ err: error }, 'idle connection failed'),
+  );
+  runtime.onStop({ name: 'idempotency pool', close: () => idempotencyPool.end() });
 
   const handlers = requireHandlers(internal, {
     ...setupRoutes({ config, setup, sessions, version: runtime.version }),
@@ -82,7 +100,7 @@ export async function gatewayApp(
           tokens,
           rateLimiter,
           call,
-          idempotency: new IdempotencyService(runtime.pool, config.idempotencyRetentionHours),
+          idempotency: new IdempotencyService(idempotencyPool, config.idempotencyRetentionHours),
           registry: runtime.metrics.registry,
         }),
       );

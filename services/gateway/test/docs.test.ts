@@ -109,6 +109,10 @@ test('EA#11: /api/v1/openapi.json is the contracts package’s document, the sam
   expect(document).toEqual(externalOpenApiDocument());
   expect(document.openapi).toMatch(/^3\.1\./);
   expect(document.info['x-api-version']).toBe('v1');
+  // info.version is the running service's version (external-api.md 2.2): the document is
+  // served as written, so this keeps the two from drifting apart at a release.
+  const running = JSON.parse((await get('/version')).text) as { version: string };
+  expect(document.info.version).toBe(running.version);
   expect(operationsOf(document.paths)).toHaveLength(21);
   for (const path of Object.keys(document.paths)) expect(path).toMatch(/^\/api\/v1(\/|$)/);
   expect(Object.keys(document.paths)).not.toEqual(
