@@ -29,6 +29,15 @@ const schema = {
     new RegExp(`^(false|\\d+|${PROXY_ADDRESS}(\\s*,\\s*${PROXY_ADDRESS})*)$`),
     "false, a hop count or the proxy's addresses/CIDRs (e.g. 1 or loopback, 10.0.0.0/8), not true",
   ),
+  /**
+   * Origins whose browser pages may call /api/v1 (CORS, external-api.md 1.12): a comma-separated
+   * list of scheme://host[:port], or * for any. Empty: same-origin only.
+   */
+  CORS_ALLOWED_ORIGINS: env.pattern(
+    '',
+    /^(\*|(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)(\s*,\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)*)?$/,
+    'empty, * or a comma-separated list of origins like https://dash.example:8443',
+  ),
   /** Reverse-proxy base path prefixed to the discovery links, e.g. /media-cleanup. */
   PUBLIC_BASE_PATH: env.pattern(
     '/',
@@ -50,6 +59,8 @@ export interface GatewayConfig {
   cookieSecure: 'auto' | 'true' | 'false';
   trustProxy: false | number | string;
   basePath: string;
+  /** Exact origins (lower-case scheme and host, as browsers send them), or ['*']. */
+  corsAllowedOrigins: string[];
 }
 
 function trustProxy(raw: string): false | number | string {
@@ -73,6 +84,7 @@ export function gatewayDefaults(
     cookieSecure: 'auto',
     trustProxy: false,
     basePath: '',
+    corsAllowedOrigins: [],
   };
 }
 
@@ -96,6 +108,9 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
       cookieSecure: vars.COOKIE_SECURE,
       trustProxy: trustProxy(vars.TRUST_PROXY),
       basePath: vars.PUBLIC_BASE_PATH === '/' ? '' : vars.PUBLIC_BASE_PATH,
+      corsAllowedOrigins: vars.CORS_ALLOWED_ORIGINS.split(',')
+        .map((origin) => origin.trim().toLowerCase())
+        .filter(Boolean),
     }),
     source,
   );

@@ -10,6 +10,7 @@ import type { IdempotencyService, Outcome } from '../services/idempotency.servic
 import type { RateLimiter } from '../services/rate-limit.service';
 import type { TokenAuthService, TokenPrincipal } from '../services/token-auth.service';
 import { readJsonObject } from './body';
+import { applyCors } from './cors';
 import { normalizeBody, normalizeQuery } from './normalize';
 import { forward } from './proxy';
 import { json, respond } from './respond';
@@ -52,6 +53,7 @@ export function externalApi(deps: ExternalDeps): Router {
       processing.observe((performance.now() - started - upstream.ms) / 1000),
     );
     const path = req.path === '/' ? '/api/v1' : `/api/v1${req.path}`;
+    if (applyCors(deps.config.corsAllowedOrigins, deps.contract, path, req, res)) return;
     const match = deps.contract.match(req.method, path);
     if (match.kind === 'method_not_allowed') {
       throw new AppError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}.`, {
