@@ -77,7 +77,7 @@ export const env = {
   pattern: (fallback: string, pattern: RegExp, description: string) =>
     spec(description, (raw) => {
       const text = required(raw, fallback);
-      if (!pattern.test(text)) throw new VarError(`must be ${description}`);
+      if (!pattern.test(text)) throw new VarError('is not valid');
       return text;
     }),
 

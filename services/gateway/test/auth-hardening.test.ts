@@ -74,7 +74,7 @@ describe('TRUST_PROXY', () => {
   test('true is refused at start, naming the variable and asking for hops or addresses', () => {
     const { error } = load('true');
     expect(error).toMatch(/^exit 78: /);
-    expect(error).toMatch(/TRUST_PROXY must be .*hop count.*addresses/);
+    expect(error).toMatch(/TRUST_PROXY is not valid \(expected .*hop count.*addresses/);
   });
 
   test('false, a hop count and address lists are accepted', () => {
