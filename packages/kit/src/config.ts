@@ -74,10 +74,12 @@ export const env = {
     }),
 
   /** A string matching `pattern` (names used in broker, Redis or SQL identifiers). */
-  pattern: (fallback: string, pattern: RegExp, description: string) =>
+  /** A string accepted by a pattern, or by a predicate where a pattern would be unreadable. */
+  pattern: (fallback: string, pattern: RegExp | ((text: string) => boolean), description: string) =>
     spec(description, (raw) => {
       const text = required(raw, fallback);
-      if (!pattern.test(text)) throw new VarError('is not valid');
+      const valid = pattern instanceof RegExp ? pattern.test(text) : pattern(text);
+      if (!valid) throw new VarError('is not valid');
       return text;
     }),
 

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { createHttpApp, createLogger, ident, listen, type HttpServer } from '@mcs/kit';
-import { createTestEnv, withAdminClient, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, waitFor, withAdminClient, type TestEnv } from '@mcs/kit/testing';
 
 /**
  * The error handler answers 503 service_unavailable (external-api.md 1.9) for pg's
@@ -42,8 +42,18 @@ const cases: Record<string, () => Promise<unknown>> = {
     }
   },
   terminated: async () => {
-    const query = pool(env.databaseUrl).query('SELECT pg_sleep(5)');
-    setTimeout(() => void terminateBackends(), 200);
+    const query = pool(env.databaseUrl).query('SELECT pg_sleep(30)');
+    // Terminated once it is running, not after a guessed delay.
+    await waitFor(() =>
+      withAdminClient(async (admin) => {
+        const { rows } = await admin.query(
+          "SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND query = 'SELECT pg_sleep(30)' AND state = 'active'",
+          [env.databaseName],
+        );
+        return rows.length > 0;
+      }),
+    );
+    await terminateBackends();
     await query;
   },
   'not accepting connections': async () => {
@@ -67,8 +77,9 @@ beforeAll(async () => {
   const app = createHttpApp({
     log,
     routes: (root) => {
-      root.get('/case/:name', async (req) => {
+      root.get('/case/:name', async (req, res) => {
         await (cases[req.params.name] as () => Promise<unknown>)();
+        res.json({ failed: false }); // a case that did not fail answers at once, never hangs
       });
     },
   });

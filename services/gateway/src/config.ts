@@ -1,8 +1,25 @@
+import { isIP, isIPv4 } from 'node:net';
 import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
 
 const http = ['http', 'https'] as const;
-/** An address, subnet or proxy-addr name (loopback, linklocal, uniquelocal). */
-const PROXY_ADDRESS = String.raw`(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:/]+)`;
+/**
+ * Express's trust proxy as an operator may set it: false, a hop count, or a comma-separated
+ * list of proxy-addr names, addresses and subnets (address/prefix or IPv4 address/netmask).
+ * Checked here so a typo stops the start with a config error, not a crash after migrations.
+ */
+function isTrustProxy(text: string): boolean {
+  if (text === 'false' || /^\d+$/.test(text)) return true;
+  return text.split(',').every((item) => {
+    const [address = '', range, ...rest] = item.trim().split('/');
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(address) && range === undefined)
+      return true;
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (range === undefined) return true;
+    if (family === 4 && isIPv4(range)) return true;
+    return /^\d{1,3}$/.test(range) && Number(range) <= (family === 4 ? 32 : 128);
+  });
+}
 
 const schema = {
   ...runtimeVars(8000),
@@ -26,7 +43,7 @@ const schema = {
    */
   TRUST_PROXY: env.pattern(
     'false',
-    new RegExp(`^(false|\\d+|${PROXY_ADDRESS}(\\s*,\\s*${PROXY_ADDRESS})*)$`),
+    isTrustProxy,
     "false, a hop count or the proxy's addresses/CIDRs (e.g. 1 or loopback, 10.0.0.0/8), not true",
   ),
   /**
@@ -108,9 +125,11 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
       cookieSecure: vars.COOKIE_SECURE,
       trustProxy: trustProxy(vars.TRUST_PROXY),
       basePath: vars.PUBLIC_BASE_PATH === '/' ? '' : vars.PUBLIC_BASE_PATH,
+      // As browsers send them: lower case, no default port (https://a.example:443 → https://a.example).
       corsAllowedOrigins: vars.CORS_ALLOWED_ORIGINS.split(',')
-        .map((origin) => origin.trim().toLowerCase())
-        .filter(Boolean),
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map((origin) => (origin === '*' ? origin : new URL(origin).origin)),
     }),
     source,
   );

@@ -52,6 +52,14 @@ describe('the login Origin check', () => {
     );
     expect((await login({ ...proxied, origin: own }, 1)).status).toBe(200);
   });
+
+  test('without a trusted proxy the scheme is unknown: a TLS-ending proxy that keeps Host works', async () => {
+    if (world.replicas.length < 2) await world.addReplica({ trustProxy: false });
+    const own = new URL(world.replicas[1]?.url as string);
+    const https = `https://${own.host}`;
+    expect((await login({ origin: https }, 1)).status).toBe(200);
+    expectProblem(await login({ origin: 'https://evil.example.test' }, 1), 403, 'csrf_failed');
+  });
 });
 
 describe('TRUST_PROXY', () => {
@@ -81,6 +89,14 @@ describe('TRUST_PROXY', () => {
     expect(load('false').config?.trustProxy).toBe(false);
     expect(load('2').config?.trustProxy).toBe(2);
     expect(load('loopback, 10.0.0.0/8').config?.trustProxy).toBe('loopback, 10.0.0.0/8');
+    for (const value of ['fd00::/8, 192.168.1.10', '10.0.0.0/255.0.0.0', '::1'])
+      expect(load(value).error).toBe('');
+  });
+
+  test('values express would crash on later are refused at start, like true', () => {
+    for (const value of ['1.2.3.4/33', '1.2.3', 'abc', '.', '/', '10.0.0.0/8/8', '1,2', 'TRUE']) {
+      expect(load(value).error).toMatch(/^exit 78: .*TRUST_PROXY is not valid/s);
+    }
   });
 });
 

@@ -105,9 +105,10 @@ test('"*" allows any origin, still without credentials', async () => {
 test('CORS_ALLOWED_ORIGINS takes origins or *, and refuses anything else at start', () => {
   expect(loadConfig({ CORS_ALLOWED_ORIGINS: '' }).corsAllowedOrigins).toEqual([]);
   expect(
-    loadConfig({ CORS_ALLOWED_ORIGINS: 'https://Dash.example:8443, http://10.0.0.5' })
-      .corsAllowedOrigins,
-  ).toEqual(['https://dash.example:8443', 'http://10.0.0.5']);
+    loadConfig({
+      CORS_ALLOWED_ORIGINS: 'https://Dash.example:8443, http://10.0.0.5, https://a.example:443',
+    }).corsAllowedOrigins,
+  ).toEqual(['https://dash.example:8443', 'http://10.0.0.5', 'https://a.example']);
   const exit = jest.spyOn(process, 'exit').mockImplementation((code) => {
     throw new Error(`exit ${code}`);
   });

@@ -92,7 +92,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return (
     // Class 08 is "connection exception". FATAL ends the session before or instead of the
     // query (e.g. 55000 "database … is not currently accepting connections"): never bad data.
-    sqlState.startsWith('08') ||
+    (sqlState.startsWith('08') && sqlState !== '08P01') || // 08P01: a client bug, not an outage
     CONNECTION_SQLSTATES.has(sqlState) ||
     SOCKET_CODES.has(sqlState) ||
     failure.severity === 'FATAL' ||

@@ -130,7 +130,7 @@ async function guardSessionStart(deps: InternalDeps, req: Request): Promise<void
     throw new AppError(415, 'unsupported_media_type', 'This route accepts application/json only.');
   }
   const origin = req.get('origin');
-  if (origin !== undefined && !sameOrigin(origin, req)) {
+  if (origin !== undefined && !sameOrigin(origin, req, deps.config.trustProxy !== false)) {
     throw new Forbidden('csrf_failed', 'The request comes from another origin.');
   }
   const decision = await deps.rateLimiter.hit(
@@ -146,17 +146,17 @@ async function guardSessionStart(deps: InternalDeps, req: Request): Promise<void
 }
 
 /**
- * Scheme, host and port must all match. The request's own origin comes from req.protocol and
- * req.host, which honour X-Forwarded-Proto/-Host only from a trusted proxy, so a proxy that
- * rewrites Host still matches the browser's origin. Both sides go through URL to normalise
- * case and default ports.
+ * The Origin must be the gateway's own. Its host (and port) always count; X-Forwarded-Host
+ * only from a trusted proxy (req.host). The scheme counts only when the gateway can know it,
+ * i.e. behind a trusted proxy (X-Forwarded-Proto): without one, a proxy that ends TLS makes
+ * every browser origin https while the gateway sees http, and logins would all be refused.
  */
-function sameOrigin(origin: string, req: Request): boolean {
+function sameOrigin(origin: string, req: Request, schemeKnown: boolean): boolean {
   try {
-    return (
-      req.host !== undefined &&
-      new URL(origin).origin === new URL(`${req.protocol}://${req.host}`).origin
-    );
+    const claimed = new URL(origin);
+    const scheme = schemeKnown ? `${req.protocol}:` : claimed.protocol;
+    const own = new URL(`${scheme}//${req.host}`);
+    return claimed.origin === own.origin;
   } catch {
     return false;
   }
