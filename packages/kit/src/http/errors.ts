@@ -104,7 +104,17 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The single place where exceptions become problem+json responses. */
 export function errorHandler(log: Logger) {
-  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+  return (thrown: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    let error = thrown;
+    if (isDatabaseUnavailable(thrown)) {
+      // Expected while the database restarts or is overloaded: clients retry (external-api.md
+      // 1.9); operators find the cause in the log, never in the response.
+      log.warn({ err: thrown, method: req.method, path: req.path }, 'database unavailable');
+      error = new ServiceUnavailable(
+        'service_unavailable',
+        'The database cannot be reached right now; try again shortly.',
+      );
+    }
     if (res.headersSent) {
       log.warn({ err: error }, 'error after response started');
       res.end();
@@ -125,17 +135,6 @@ export function errorHandler(log: Logger) {
     }
     if (isPrismaKnownError(error) && error.code === 'P2002') {
       sendProblem(res, 409, 'conflict', 'The record conflicts with an existing one.');
-      return;
-    }
-    if (isDatabaseUnavailable(error)) {
-      // Expected while the database restarts or is overloaded: clients retry (external-api.md
-      // 1.9); operators find the cause in the log, never in the response.
-      log.warn({ err: error, method: req.method, path: req.path }, 'database unavailable');
-      const { status, code, message, extra } = new ServiceUnavailable(
-        'service_unavailable',
-        'The database cannot be reached right now; try again shortly.',
-      );
-      sendProblem(res, status, code, message, extra);
       return;
     }
     // Unknown failure: the stack goes to the log under an error id, never into the response.

@@ -72,11 +72,11 @@ export async function healthReport(
   return { status: ready ? 'ok' : 'unavailable', live: true, ready, checks: results, version };
 }
 
-/** `log` receives each failed check's real error (optional while callers catch up). */
+/** `log` receives each failed check's real error. */
 export function healthRouter(
   checks: Record<string, HealthCheck>,
   version: string,
-  log?: Logger,
+  log: Logger,
 ): Router {
   const router = express.Router();
   router.get('/health', async (_req, res) => {

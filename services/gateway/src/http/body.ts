@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { AppError, BadRequest, Invalid, type FieldError } from '@mcs/kit';
+import { AppError, BadRequest, Invalid } from '@mcs/kit';
 
 /**
  * Request bodies, read late in the pipeline (after authentication and scope, per the check
@@ -33,48 +33,7 @@ export async function readJsonObject(
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new Invalid([{ in: 'body', name: 'body', message: 'Must be a JSON object.' }]);
   }
-  const problem = unstorable(value);
-  if (problem) throw new Invalid([problem]);
   return value as Record<string, unknown>;
-}
-
-/** Deeper than any body of the contract; far below what recursive code downstream survives. */
-const MAX_DEPTH = 64;
-
-/**
- * Valid JSON the rest of the system cannot take, found before it causes a 500: a NUL
- * character (PostgreSQL text refuses U+0000) anywhere in a key or a string, or nesting deep
- * enough to overflow recursive code (canonical JSON, stringify). Walked without recursion.
- */
-export function unstorable(root: unknown): FieldError | undefined {
-  const stack: { value: unknown; path: string; depth: number }[] = [
-    { value: root, path: '', depth: 0 },
-  ];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value, path, depth } = item;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return nulError(path);
-      continue;
-    }
-    if (!value || typeof value !== 'object') continue;
-    if (depth >= MAX_DEPTH) {
-      return {
-        in: 'body',
-        name: path || 'body',
-        message: `Is nested more than ${MAX_DEPTH} levels deep.`,
-      };
-    }
-    for (const [key, child] of Object.entries(value)) {
-      const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return nulError(childPath);
-      stack.push({ value: child, path: childPath, depth: depth + 1 });
-    }
-  }
-  return undefined;
-}
-
-function nulError(path: string): FieldError {
-  return { in: 'body', name: path || 'body', message: 'Must not contain a NUL character.' };
 }
 
 async function readRaw(req: Request, limitBytes: number): Promise<Buffer> {

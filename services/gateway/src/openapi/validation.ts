@@ -62,7 +62,10 @@ interface Parameter {
   schema?: { type?: unknown };
 }
 
-/** Integers must be written as integers; path segments must be valid percent-encoding. */
+/**
+ * Integers must be written as integers; path segments must be valid percent-encoding; nothing
+ * may hold what the services cannot store (see unstorable).
+ */
 function lexicalErrors(
   contract: Contract,
   operation: ContractOperation,
@@ -85,10 +88,12 @@ function lexicalErrors(
     if (integer && !/^\d+$/.test(decoded))
       errors.push({ in: 'path', name, message: 'Must be a positive integer.' });
   }
-  // PostgreSQL text cannot hold U+0000: a query value with one would fail deep in a service.
-  for (const [name, value] of Object.entries(input.query)) {
-    if ((Array.isArray(value) ? value : [value]).some((v) => String(v).includes('\u0000')))
-      errors.push({ in: 'query', name, message: 'Must not contain a NUL character.' });
+  for (const [location, values] of [
+    ['query', input.query],
+    ['body', input.body],
+  ] as const) {
+    const problem = unstorable(location, values);
+    if (problem) errors.push(problem);
   }
   for (const p of parameters.filter((q) => q.in === 'query' && q.schema?.type === 'integer')) {
     const value = input.query[p.name as string];
@@ -98,6 +103,40 @@ function lexicalErrors(
     }
   }
   return errors;
+}
+
+/** Deeper than any body of the contract; far below what recursive code downstream survives. */
+const MAX_DEPTH = 64;
+
+/**
+ * Valid input the rest of the system cannot take, found before it causes a 500: a NUL
+ * character (PostgreSQL text refuses U+0000) in any key or string, or nesting deep enough to
+ * overflow recursive code (canonical JSON, stringify). Walked without recursion.
+ */
+function unstorable(location: Location, root: unknown): FieldError | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [
+    { value: root, path: '', depth: 0 },
+  ];
+  const problem = (path: string, message: string): FieldError => ({
+    in: location,
+    name: path || location,
+    message,
+  });
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path, depth } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return problem(path, 'Must not contain a NUL character.');
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH) return problem(path, `Is nested more than ${MAX_DEPTH} levels deep.`);
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return problem(childPath, 'Must not contain a NUL character.');
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return undefined;
 }
 
 function toFieldError(error: ErrorObject, operation: ContractOperation): FieldError {
