@@ -1,3 +1,5 @@
+import type { Express } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Conflict, createHttpApp, createLogger, Invalid, listen, type HttpServer } from '@mcs/kit';
 
 let server: HttpServer;
@@ -26,6 +28,9 @@ beforeAll(async () => {
           { in: 'query', name: 'per_page', message: 'Must be between 1 and 200.' },
         ]);
       });
+      root.get('/born', (req, res) => {
+        res.json({ header: req.get('x-probe') });
+      });
       root.get('/boom', () => {
         throw new Error('secret stack detail at /srv/media');
       });
@@ -53,6 +58,23 @@ test('an unknown route is a 404 problem+json whose request_id matches X-Request-
     code: 'not_found',
     request_id: response.headers.get('x-request-id'),
   });
+});
+
+test('requests and responses are born with the app prototypes, so express never re-parents them', async () => {
+  // Re-parenting every request (Object.setPrototypeOf) made V8 promote them out of the young
+  // generation: long collections and most of the latency tail (bench/gateway/RESULTS.md).
+  // Runs before express sees the request: what node:http created, not what express made of it.
+  const born: boolean[] = [];
+  const check = (req: IncomingMessage, res: ServerResponse) => {
+    const app = (req as IncomingMessage & { app?: Express }).app;
+    born.push(app !== undefined && Object.getPrototypeOf(res) === app.response);
+  };
+  server.server.prependListener('request', check);
+  const { response, body } = await call('/born', { headers: { 'x-probe': 'yes' } });
+  server.server.off('request', check);
+  expect(response.status).toBe(200);
+  expect(body).toEqual({ header: 'yes' });
+  expect(born).toEqual([true]);
 });
 
 test('a valid incoming X-Request-Id is kept; an unsafe one is replaced', async () => {
