@@ -59,3 +59,24 @@ test('refused requests are observed too (an unauthenticated call is gateway time
   const after = await processing();
   expect(after.count - before.count).toBe(1);
 });
+
+test('request durations are labelled with the contract route template, not "unmatched"', async () => {
+  const text = async () => (await fetch(`${world.url}/metrics`)).text();
+  const count = (body: string, route: string) =>
+    Number(
+      new RegExp(
+        `^http_request_duration_seconds_count\\{[^}]*method="GET",route="${route}",status="(\\d+)"\\} (\\d+)$`,
+        'm',
+      ).exec(body)?.[2] ?? 0,
+    );
+  const before = await text();
+  // Labelled once matched, so a refused request counts under its route too.
+  expect((await world.request('GET', '/api/v1/tasks/sync_media')).status).toBe(401);
+  expect((await world.request('GET', '/api/auth/me', { session: admin })).status).toBe(200);
+  const after = await text();
+  // One series per operation, whatever the id: the template keeps label cardinality bounded.
+  expect(
+    count(after, '/api/v1/tasks/\\{task_id\\}') - count(before, '/api/v1/tasks/\\{task_id\\}'),
+  ).toBe(1);
+  expect(count(after, '/api/auth/me') - count(before, '/api/auth/me')).toBe(1);
+});

@@ -2,6 +2,12 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import express from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
+/**
+ * Where a handler that routes by itself (the gateway matches requests against its contracts
+ * behind one express handler) names the route template for http_request_duration_seconds.
+ */
+export const ROUTE_LABEL = 'metricsRoute';
+
 export interface Metrics {
   registry: Registry;
   httpMiddleware: RequestHandler;
@@ -25,9 +31,10 @@ export function createMetrics(service: string): Metrics {
     res.on('finish', () => {
       // The matched route template keeps label cardinality bounded (no ids in labels).
       const route = (req.route as { path?: string } | undefined)?.path;
+      const named = res.locals[ROUTE_LABEL] as string | undefined;
       end({
         method: req.method,
-        route: route ? `${req.baseUrl}${route}` : 'unmatched',
+        route: named ?? (route ? `${req.baseUrl}${route}` : 'unmatched'),
         status: res.statusCode,
       });
     });

@@ -1,7 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import express, { type Request, type Response, type Router } from 'express';
 import { Histogram, type Registry } from 'prom-client';
-import { AppError, Forbidden, Invalid, RateLimited, type InternalClient } from '@mcs/kit';
+import {
+  AppError,
+  ROUTE_LABEL,
+  Forbidden,
+  Invalid,
+  RateLimited,
+  type InternalClient,
+} from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
 import type { Contract, ContractOperation } from '../openapi/contract';
 import { validateRequest } from '../openapi/validation';
@@ -63,6 +70,7 @@ export function externalApi(deps: ExternalDeps): Router {
     if (match.kind === 'not_found')
       throw new AppError(404, 'not_found', `No route matches ${req.method} ${path}.`);
     const { operation } = match;
+    res.locals[ROUTE_LABEL] = operation.path;
     const principal = await deps.tokens.authenticate(req.get('authorization'));
     await applyRateLimit(deps, principal, res);
     requireScope(operation, principal);

@@ -4,6 +4,7 @@ import {
   Forbidden,
   Invalid,
   RateLimited,
+  ROUTE_LABEL,
   Unauthorized,
   type InternalClient,
   type Principal,
@@ -67,6 +68,7 @@ export function internalApi(deps: InternalDeps): Router {
     if (match.kind === 'not_found')
       throw new AppError(404, 'not_found', `No route matches ${req.method} ${path}.`);
     const { operation } = match;
+    res.locals[ROUTE_LABEL] = operation.path;
     const session = await authorize(deps, req, res, operation);
     const body = MUTATING.has(req.method)
       ? normalizeBody(await readJsonObject(req, BODY_LIMIT))
