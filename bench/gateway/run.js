@@ -1,19 +1,24 @@
 #!/usr/bin/env node
 // Gateway overhead benchmark (issue 3): an authenticated GET through the gateway to a trivial
 // internal route vs. the same route called directly (signed like the gateway signs it) and
-// through a bare signing proxy (the floor of any Node hop here), with one connection, 64
-// connections at a fixed rate and 64 connections saturated. Reports median/p99 latency, req/s,
-// what each hop adds, and the gateway's own processing time (its gateway_processing_seconds).
-// Usage: pnpm build && node bench/gateway/run.js [seconds]
-const { spawn } = require('node:child_process');
+// through a bare signing proxy (the floor of any Node.js hop here). Phases: one connection;
+// 64 connections at about 500 req/s with Poisson-like arrivals; 64 connections saturated.
+// Each phase runs ROUNDS times, the targets interleaved; the median round is reported, with the
+// range of p99. Reports median/p99 latency, req/s, what each hop adds, and the gateway's own
+// processing time (its gateway_processing_seconds).
+// Needs wrk (apt install wrk). Usage: pnpm build && node bench/gateway/run.js [seconds]
+const { execFile, spawn } = require('node:child_process');
 const { join } = require('node:path');
-const http = require('node:http');
-const autocannon = require('autocannon');
+const { promisify } = require('node:util');
 const { signInternalRequest } = require('../../packages/kit/dist');
 const { createTestEnv, ensureTemplate } = require('../../packages/kit/dist/testing');
+const { processingBetween, processingBuckets } = require('./processing');
 
 const ROOT = join(__dirname, '..', '..');
 const SECONDS = Number(process.argv[2] ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
+const RATE = Number(process.env.RATE ?? 500);
 const SECRET = 'bench-internal-secret-0123456789abcdef';
 
 const children = [];
@@ -39,155 +44,59 @@ async function json(url, init) {
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
-
-/** Closed loop: every connection sends its next request as soon as the last one answered. */
-function load(url, headers) {
-  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, pipelining: 1 });
-}
-
-/**
- * Open-loop load at a fixed rate over a pool of 64 keep-alive connections, with latency in
- * microseconds (autocannon's rate mode sends in bursts and rounds latency to whole ms).
- */
-function paced(url, headers, rate, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const target = new URL(url);
-  const latencies = [];
-  let errors = 0;
-  let inFlight = 0;
-  const send = () => {
-    const started = process.hrtime.bigint();
-    inFlight += 1;
-    const req = http.request(
-      { agent, host: target.hostname, port: target.port, path: target.pathname, headers },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          inFlight -= 1;
-          if (res.statusCode !== 200) errors += 1;
-          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-        });
-      },
-    );
-    req.on('error', () => {
-      inFlight -= 1;
-      errors += 1;
-    });
-    req.end();
-  };
-  const tickMs = 5;
-  const perTick = (rate * tickMs) / 1000;
-  let due = 0;
-  return new Promise((resolve) => {
-    const timer = setInterval(() => {
-      due += perTick;
-      for (; due >= 1; due -= 1) send();
-    }, tickMs);
-    setTimeout(() => {
-      clearInterval(timer);
-      const wait = setInterval(() => {
-        if (inFlight > 0) return;
-        clearInterval(wait);
-        agent.destroy();
-        latencies.sort((a, b) => a - b);
-        const at = (q) =>
-          +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-        resolve({
-          median_ms: at(0.5),
-          p99_ms: at(0.99),
-          req_per_s: Math.round(latencies.length / seconds),
-          errors,
-        });
-      }, 10);
-    }, seconds * 1000);
+/** One wrk run: `connections` connections, closed loop unless thinkMs > 0. */
+async function wrk({ url, headers }, { connections, thinkMs = 0, seconds = SECONDS }) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', join(__dirname, 'wrk.lua')];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const { stdout } = await promisify(execFile)('wrk', [...args, url], {
+    env: { ...process.env, THINK_MS: String(thinkMs) },
   });
-}
-
-/** One connection, one request at a time: the latency each request pays, without queueing. */
-async function sequential(url, headers, count) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const target = new URL(url);
-  const latencies = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = process.hrtime.bigint();
-    await new Promise((resolve, reject) => {
-      const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname, headers },
-        (res) => {
-          res.resume();
-          res.on('end', resolve);
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-    latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q) => +latencies[Math.floor(q * (latencies.length - 1))].toFixed(3);
-  return { median_ms: at(0.5), p99_ms: at(0.99), requests: count };
-}
-
-function summary(result) {
+  const result = JSON.parse(/^RESULT (.*)$/m.exec(stdout)[1]);
   return {
-    median_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    req_per_s: Math.round(result.requests.average),
-    errors: result.errors + result.non2xx,
+    median_ms: result.p50_us / 1000,
+    p99_ms: result.p99_us / 1000,
+    req_per_s: Math.round(result.requests / (result.duration_us / 1e6)),
+    errors: result.errors,
   };
 }
 
-/** The gateway_processing_seconds buckets (cumulative counts by upper bound, in ms). */
-async function processingBuckets(gw) {
-  const text = await (await fetch(`${gw}/metrics`)).text();
-  const buckets = [];
-  for (const match of text.matchAll(
-    /^gateway_processing_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/gm,
-  ))
-    buckets.push([match[1] === '+Inf' ? Infinity : Number(match[1]) * 1000, Number(match[2])]);
-  return buckets;
+/** The round whose p99 is the median of all rounds, with the range of p99 across rounds. */
+function medianRound(rounds) {
+  const sorted = [...rounds].sort((a, b) => a.p99_ms - b.p99_ms);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return { ...median, p99_range_ms: [sorted[0].p99_ms, sorted[sorted.length - 1].p99_ms] };
 }
 
-/** Quantiles of the requests observed between two readings (interpolated within a bucket). */
-function processingBetween(before, after) {
-  const counts = after.map(([le, n], i) => [le, n - before[i][1]]);
-  const total = counts[counts.length - 1][1];
-  const at = (q) => {
-    let lower = 0;
-    let below = 0;
-    for (const [le, n] of counts) {
-      if (n >= q * total) {
-        if (le === Infinity) return `> ${lower}`;
-        return +(lower + ((le - lower) * (q * total - below)) / Math.max(1, n - below)).toFixed(3);
-      }
-      [lower, below] = [le, n];
-    }
-    return null;
-  };
-  const within1ms = counts.find(([le]) => le === 1)[1];
-  return {
-    requests: total,
-    median_ms: at(0.5),
-    p99_ms: at(0.99),
-    within_1ms: `${((100 * within1ms) / total).toFixed(2)} %`,
-  };
+const added = (from, to) => ({
+  median_ms: +(to.median_ms - from.median_ms).toFixed(2),
+  p99_ms: +(to.p99_ms - from.p99_ms).toFixed(2),
+});
+
+async function gatewayToken(gw) {
+  const setup = await json(`${gw}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench password' }),
+  });
+  const cookie = /mcs_session=[^;]+/.exec(setup.headers.get('set-cookie'))[0];
+  const created = await json(`${gw}/api/settings/integrations/api-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': setup.body.csrf_token },
+    body: JSON.stringify({ name: 'bench', scopes: ['tasks:read'] }),
+  });
+  return created.body.token;
 }
 
 (async () => {
   await ensureTemplate(); // the migrated template the test env is cloned from
   const env = await createTestEnv();
-  const upstream = await start('bench/gateway/upstream.js', {
-    PORT: '18903',
-    INTERNAL_SECRET: SECRET,
-  });
-  const bare = await start('bench/gateway/bare-proxy.js', {
+  await start('bench/gateway/upstream.js', { PORT: '18903', INTERNAL_SECRET: SECRET });
+  await start('bench/gateway/bare-proxy.js', {
     PORT: '18901',
     INTERNAL_SECRET: SECRET,
     UPSTREAM_URL: 'http://127.0.0.1:18903',
   });
-  const gateway = await start(
+  await start(
     'services/gateway/dist/main.js',
     {
       PORT: '18900',
@@ -205,22 +114,7 @@ function processingBetween(before, after) {
   );
   try {
     const gw = 'http://127.0.0.1:18900';
-    const setup = await json(`${gw}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench', password: 'bench password' }),
-    });
-    const cookie = /mcs_session=[^;]+/.exec(setup.headers.get('set-cookie'))[0];
-    const created = await json(`${gw}/api/settings/integrations/api-tokens`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie,
-        'x-csrf-token': setup.body.csrf_token,
-      },
-      body: JSON.stringify({ name: 'bench', scopes: ['tasks:read'] }),
-    });
-    const token = created.body.token;
+    const token = await gatewayToken(gw);
     // The three ways to reach the route; headers are made per run (a signature lives 30 s).
     const targets = {
       direct: () => ({
@@ -235,41 +129,36 @@ function processingBetween(before, after) {
       bare_proxy: () => ({ url: 'http://127.0.0.1:18901/api/v1/tasks', headers: {} }),
       gateway: () => ({ url: `${gw}/api/v1/tasks`, headers: { authorization: `Bearer ${token}` } }),
     };
-    for (const target of Object.values(targets)) {
-      const { url, headers } = target();
-      await load(url, headers); // warm-up
-    }
-    const rate = Number(process.env.RATE ?? 500);
+    // Warm-up: every process compiles its hot path before anything is measured.
+    for (const target of Object.values(targets))
+      await wrk(target(), { connections: CONNECTIONS, seconds: Math.min(SECONDS, 5) });
     const phases = {
-      sequential_1_connection: ({ url, headers }) => sequential(url, headers, 5000),
-      [`fixed_${rate}_rps_${CONNECTIONS}_connections`]: ({ url, headers }) =>
-        paced(url, headers, rate, SECONDS),
-      [`saturated_${CONNECTIONS}_connections`]: async ({ url, headers }) =>
-        summary(await load(url, headers)),
+      sequential_1_connection: { connections: 1 },
+      [`poisson_${RATE}_rps_${CONNECTIONS}_connections`]: {
+        connections: CONNECTIONS,
+        thinkMs: (1000 * CONNECTIONS) / RATE,
+      },
+      [`saturated_${CONNECTIONS}_connections`]: { connections: CONNECTIONS },
     };
-    const added = (from, to) => ({
-      median_ms: +(to.median_ms - from.median_ms).toFixed(2),
-      p99_ms: +(to.p99_ms - from.p99_ms).toFixed(2),
-    });
-    const result = {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      rate_limit_per_minute: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 0),
-    };
-    for (const [phase, run] of Object.entries(phases)) {
-      const row = {};
-      for (const [name, target] of Object.entries(targets)) {
-        const before = name === 'gateway' ? await processingBuckets(gw) : undefined;
-        row[name] = await run(target());
-        if (before) row.gateway_processing = processingBetween(before, await processingBuckets(gw));
+    const result = { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS };
+    for (const [phase, shape] of Object.entries(phases)) {
+      const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+      const before = await processingBuckets(gw);
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const [name, target] of Object.entries(targets))
+          runs[name].push(await wrk(target(), shape));
       }
+      const row = Object.fromEntries(Object.entries(runs).map(([n, r]) => [n, medianRound(r)]));
+      // Only the gateway runs reach it, so the difference covers exactly this phase's requests.
+      row.gateway_processing = processingBetween(before, await processingBuckets(gw));
       row.added_by_bare_proxy = added(row.direct, row.bare_proxy);
       row.added_by_gateway = added(row.direct, row.gateway);
       result[phase] = row;
+      process.stderr.write(`${phase} done\n`);
     }
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    for (const child of [gateway, bare, upstream]) child.kill('SIGTERM');
+    for (const child of children) child.kill('SIGTERM');
     await env.cleanup();
   }
 })().catch((error) => {
