@@ -40,8 +40,12 @@ export async function listen(app: Express, port: number, host = '0.0.0.0'): Prom
  * Express's own setPrototypeOf then finds the prototype already in place and does nothing.
  */
 function serverFor(app: Express): Server {
-  // node:http's classes are plain constructor functions; subclassing with `class` would add a
-  // prototype level, and the object must have exactly the app's prototype.
+  // node:http's IncomingMessage and ServerResponse are plain constructor functions, called
+  // below on an object that already has the app's prototype (a `class ... extends` would add a
+  // prototype level). Should they ever become classes, which cannot be called, keep the default.
+  const constructors = [IncomingMessage, ServerResponse];
+  if (constructors.some((c) => Function.prototype.toString.call(c).startsWith('class')))
+    return createServer(app);
   const Request = function (this: IncomingMessage, socket: Socket) {
     (IncomingMessage as unknown as (this: IncomingMessage, s: Socket) => void).call(this, socket);
   };
