@@ -65,9 +65,9 @@ test('request durations are labelled with the contract route template, not "unma
   const count = (body: string, route: string) =>
     Number(
       new RegExp(
-        `^http_request_duration_seconds_count\\{[^}]*method="GET",route="${route}",status="(\\d+)"\\} (\\d+)$`,
+        `^http_request_duration_seconds_count\\{[^}]*method="GET",route="${route}",status="\\d+"\\} (\\d+)$`,
         'm',
-      ).exec(body)?.[2] ?? 0,
+      ).exec(body)?.[1] ?? 0,
     );
   const before = await text();
   // Labelled once matched, so a refused request counts under its route too.

@@ -3,10 +3,10 @@ import express, { type Request, type Response, type Router } from 'express';
 import { Histogram, type Registry } from 'prom-client';
 import {
   AppError,
-  ROUTE_LABEL,
   Forbidden,
   Invalid,
   RateLimited,
+  ROUTE_LABEL,
   type InternalClient,
 } from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
