@@ -1,14 +1,6 @@
 import type { Candidate, CandidatePage } from '../services/cleanup/test/support/api';
-import {
-  episodeTarget,
-  newCandidate,
-  newMovie,
-  newSeries,
-  seasonTarget,
-  seriesTarget,
-  versionTarget,
-} from '../services/cleanup/test/support/factories';
-import { useStack } from './support/cleanup-e2e';
+import * as seed from '../services/cleanup/test/support/factories';
+import { DAY, useStack } from './support/cleanup-e2e';
 
 /**
  * Issue 5 acceptance, black-box through the gateway: the candidate list, its paging and its
@@ -17,10 +9,8 @@ import { useStack } from './support/cleanup-e2e';
  */
 const stack = useStack();
 
-const DAY = 86_400_000;
-const db = () => stack.cleanup.db;
 beforeEach(async () => {
-  await db().candidate.deleteMany();
+  await stack.db.candidate.deleteMany();
 });
 
 const list = async (query = '') => {
@@ -36,8 +26,8 @@ test('EA#17: with no candidates the list is empty, total 0 and total_pages 0', a
 });
 
 test('EA#17: 101 candidates at per_page=50 → total 101, 3 pages of 50, 50 and 1', async () => {
-  const movie = await newMovie(db(), { versions: 101 });
-  for (let i = 0; i < 101; i += 1) await newCandidate(db(), versionTarget(movie, i));
+  const movie = await seed.newMovie(stack.db, { versions: 101 });
+  for (let i = 0; i < 101; i += 1) await seed.newCandidate(stack.db, seed.versionTarget(movie, i));
   const first = await list('?per_page=50');
   expect(first).toMatchObject({ total: 101, page: 1, per_page: 50, total_pages: 3 });
   expect(first.items).toHaveLength(50);
@@ -51,8 +41,8 @@ test('EA#17: 101 candidates at per_page=50 → total 101, 3 pages of 50, 50 and 
 });
 
 test('EA#16: per_page=200 → 200 with every candidate; a page far past the end → items [] and the true total', async () => {
-  const movie = await newMovie(db(), { versions: 3 });
-  for (let i = 0; i < 3; i += 1) await newCandidate(db(), versionTarget(movie, i));
+  const movie = await seed.newMovie(stack.db, { versions: 3 });
+  for (let i = 0; i < 3; i += 1) await seed.newCandidate(stack.db, seed.versionTarget(movie, i));
   expect(await list('?per_page=200')).toMatchObject({ total: 3, per_page: 200, total_pages: 1 });
   expect((await list('?per_page=200')).items).toHaveLength(3);
   expect(await list('?page=9999')).toEqual({
@@ -80,20 +70,22 @@ test('EA#15: per_page=201, per_page=0 and page=0 → 422 validation_failed namin
 });
 
 test('EA#18: auto_delete_state=canceled returns only canceled candidates and total counts only them', async () => {
-  const movie = await newMovie(db(), { versions: 6 });
+  const movie = await seed.newMovie(stack.db, { versions: 6 });
   const now = Date.now();
   const canceled = [
-    await newCandidate(db(), versionTarget(movie, 0), { cancelledAt: new Date(now) }),
-    await newCandidate(db(), versionTarget(movie, 1), { cancelledAt: new Date(now) }),
+    await seed.newCandidate(stack.db, seed.versionTarget(movie, 0), { cancelledAt: new Date(now) }),
+    await seed.newCandidate(stack.db, seed.versionTarget(movie, 1), { cancelledAt: new Date(now) }),
   ];
-  const scheduled = await newCandidate(db(), versionTarget(movie, 2));
-  const eligible = await newCandidate(db(), versionTarget(movie, 3), {
+  const scheduled = await seed.newCandidate(stack.db, seed.versionTarget(movie, 2));
+  const eligible = await seed.newCandidate(stack.db, seed.versionTarget(movie, 3), {
     createdAt: new Date(now - 20 * DAY),
   });
-  const postponed = await newCandidate(db(), versionTarget(movie, 4), {
+  const postponed = await seed.newCandidate(stack.db, seed.versionTarget(movie, 4), {
     postponedUntil: new Date(now + 30 * DAY),
   });
-  const disabled = await newCandidate(db(), versionTarget(movie, 5), { configured: false });
+  const disabled = await seed.newCandidate(stack.db, seed.versionTarget(movie, 5), {
+    configured: false,
+  });
   const page = await list('?auto_delete_state=canceled&per_page=1');
   expect(page).toMatchObject({ total: 2, total_pages: 2 });
   expect(page.items.map((c) => c.auto_delete_state)).toEqual(['canceled']);
@@ -116,9 +108,13 @@ test('EA#18: auto_delete_state=canceled returns only canceled candidates and tot
 });
 
 test('EA#19: rule_id=6 returns the candidate with [6, 8] and not the one with [16]', async () => {
-  const movie = await newMovie(db(), { versions: 2 });
-  const six = await newCandidate(db(), versionTarget(movie, 0), { matchedRuleIds: [8, 6] });
-  const sixteen = await newCandidate(db(), versionTarget(movie, 1), { matchedRuleIds: [16] });
+  const movie = await seed.newMovie(stack.db, { versions: 2 });
+  const six = await seed.newCandidate(stack.db, seed.versionTarget(movie, 0), {
+    matchedRuleIds: [8, 6],
+  });
+  const sixteen = await seed.newCandidate(stack.db, seed.versionTarget(movie, 1), {
+    matchedRuleIds: [16],
+  });
   const page = await list('?rule_id=6');
   expect(page).toMatchObject({ total: 1, items: [{ id: six, matched_rule_ids: [6, 8] }] });
   expect(await ids('?rule_id=16')).toEqual([sixteen]);
@@ -126,14 +122,14 @@ test('EA#19: rule_id=6 returns the candidate with [6, 8] and not the one with [1
 });
 
 test('media_type, tmdb_id, series_id, season_number and episode_number narrow the list (AND)', async () => {
-  const movie = await newMovie(db());
-  const series = await newSeries(db(), { episodes: [2, 1] });
-  const other = await newSeries(db(), { episodes: [2] });
-  const version = await newCandidate(db(), versionTarget(movie));
-  const wholeSeries = await newCandidate(db(), seriesTarget(series));
-  const season2 = await newCandidate(db(), seasonTarget(series, 1));
-  const s1e2 = await newCandidate(db(), episodeTarget(series, 1));
-  const otherS1e2 = await newCandidate(db(), episodeTarget(other, 1));
+  const movie = await seed.newMovie(stack.db);
+  const series = await seed.newSeries(stack.db, { episodes: [2, 1] });
+  const other = await seed.newSeries(stack.db, { episodes: [2] });
+  const version = await seed.newCandidate(stack.db, seed.versionTarget(movie));
+  const wholeSeries = await seed.newCandidate(stack.db, seed.seriesTarget(series));
+  const season2 = await seed.newCandidate(stack.db, seed.seasonTarget(series, 1));
+  const s1e2 = await seed.newCandidate(stack.db, seed.episodeTarget(series, 1));
+  const otherS1e2 = await seed.newCandidate(stack.db, seed.episodeTarget(other, 1));
   expect(await ids('?media_type=movie')).toEqual([version]);
   expect(sorted(await ids('?media_type=series'))).toEqual(
     sorted([wholeSeries, season2, s1e2, otherS1e2]),
@@ -153,8 +149,8 @@ test('media_type, tmdb_id, series_id, season_number and episode_number narrow th
 });
 
 test('EA#20: catalog_id filters like tmdb_id and no list or candidate carries catalog_id', async () => {
-  const movie = await newMovie(db());
-  const id = await newCandidate(db(), versionTarget(movie));
+  const movie = await seed.newMovie(stack.db);
+  const id = await seed.newCandidate(stack.db, seed.versionTarget(movie));
   const byAlias = await list(`?catalog_id=${movie.tmdb_id}`);
   expect(byAlias).toEqual(await list(`?tmdb_id=${movie.tmdb_id}`));
   expect(byAlias.items.map((c) => c.id)).toEqual([id]);
@@ -165,12 +161,16 @@ test('EA#20: catalog_id filters like tmdb_id and no list or candidate carries ca
 });
 
 test('the list is ordered by created_at descending, then id descending', async () => {
-  const movie = await newMovie(db(), { versions: 3 });
+  const movie = await seed.newMovie(stack.db, { versions: 3 });
   const now = Date.now();
-  const older = await newCandidate(db(), versionTarget(movie, 0), {
+  const older = await seed.newCandidate(stack.db, seed.versionTarget(movie, 0), {
     createdAt: new Date(now - DAY),
   });
-  const a = await newCandidate(db(), versionTarget(movie, 1), { createdAt: new Date(now) });
-  const b = await newCandidate(db(), versionTarget(movie, 2), { createdAt: new Date(now) });
+  const a = await seed.newCandidate(stack.db, seed.versionTarget(movie, 1), {
+    createdAt: new Date(now),
+  });
+  const b = await seed.newCandidate(stack.db, seed.versionTarget(movie, 2), {
+    createdAt: new Date(now),
+  });
   expect(await ids('')).toEqual([Math.max(a, b), Math.min(a, b), older]);
 });

@@ -1,18 +1,7 @@
 import { waitFor } from '@mcs/kit/testing';
-import type {
-  ActionResponse,
-  Protection,
-  ProtectionCreated,
-} from '../services/cleanup/test/support/api';
-import {
-  newCandidate,
-  newFileOperation,
-  newMovie,
-  newSeries,
-  seasonTarget,
-  versionTarget,
-} from '../services/cleanup/test/support/factories';
-import { useStack } from './support/cleanup-e2e';
+import type { Protection, ProtectionCreated } from '../services/cleanup/test/support/api';
+import * as seed from '../services/cleanup/test/support/factories';
+import { DAY, iso, useStack } from './support/cleanup-e2e';
 
 /**
  * Issue 5 acceptance: "every action appears exactly once as an event on the broker with the
@@ -22,25 +11,10 @@ import { useStack } from './support/cleanup-e2e';
  */
 const stack = useStack();
 
-const DAY = 86_400_000;
-const db = () => stack.cleanup.db;
-const iso = (ms: number) => new Date(ms).toISOString();
-const act = async (id: number, action: string, body?: unknown, key?: string) => {
-  const reply = await stack.call('POST', `/api/v1/candidates/${id}/${action}`, {
-    token: stack.manage,
-    body,
-    key,
-  });
-  return {
-    status: reply.status,
-    body: reply.body as unknown as ActionResponse & { code?: string },
-  };
-};
-
 test('each candidate action is delivered once, its id the event_id, its candidate the response, actor the token', async () => {
-  const series = await newSeries(db(), { episodes: [1, 1, 1, 1] });
+  const series = await seed.newSeries(stack.db, { episodes: [1, 1, 1, 1] });
   const ids = await Promise.all(
-    [0, 1, 2, 3].map((i) => newCandidate(db(), seasonTarget(series, i))),
+    [0, 1, 2, 3].map((i) => seed.newCandidate(stack.db, seed.seasonTarget(series, i))),
   );
   const actions: [string, unknown, string][] = [
     ['cancel', { reason: 'Keep' }, 'candidate.canceled'],
@@ -50,7 +24,7 @@ test('each candidate action is delivered once, its id the event_id, its candidat
   ];
   for (const [i, [action, body, type]] of actions.entries()) {
     const id = ids[i] as number;
-    const reply = await act(id, action, body);
+    const reply = await stack.act(id, action, body);
     expect(reply.status).toBe(200);
     const events = await stack.published({ candidate: id });
     const last = events[events.length - 1];
@@ -71,10 +45,10 @@ test('each candidate action is delivered once, its id the event_id, its candidat
 });
 
 test('EW#7: a protect that creates a protection yields protection.created then candidate.protected, both with the candidate_id; a reuse only candidate.protected', async () => {
-  const movie = await newMovie(db());
-  const id = await newCandidate(db(), versionTarget(movie));
-  const first = await act(id, 'protect');
-  const again = await act(id, 'protect');
+  const movie = await seed.newMovie(stack.db);
+  const id = await seed.newCandidate(stack.db, seed.versionTarget(movie));
+  const first = await stack.act(id, 'protect');
+  const again = await stack.act(id, 'protect');
   const protection = (
     await stack.call('GET', `/api/v1/protections/${first.body.protection_id}`, {
       token: stack.manage,
@@ -93,7 +67,7 @@ test('EW#7: a protect that creates a protection yields protection.created then c
 });
 
 test('external protection events: created and removed, candidate_id null, actor the token, links per events-webhooks 1.3', async () => {
-  const series = await newSeries(db(), { title: 'The Expanse' });
+  const series = await seed.newSeries(stack.db, { title: 'The Expanse' });
   const created = await stack.call('POST', '/api/v1/protections', {
     token: stack.manage,
     body: { media_type: 'series', media_id: series.media_id, expires_at: iso(Date.now() + DAY) },
@@ -134,13 +108,14 @@ test('external protection events: created and removed, candidate_id null, actor 
 });
 
 test('EW#6: failed actions (404, 409, 422) record and deliver nothing', async () => {
-  const movie = await newMovie(db(), { versions: 3 });
+  const movie = await seed.newMovie(stack.db, { versions: 3 });
   const [plain, protectedId, pending] = await Promise.all(
-    [0, 1, 2].map((i) => newCandidate(db(), versionTarget(movie, i))),
+    [0, 1, 2].map((i) => seed.newCandidate(stack.db, seed.versionTarget(movie, i))),
   );
-  await act(protectedId as number, 'protect');
+  await stack.act(protectedId as number, 'protect');
   const already = await stack.published({ candidate: protectedId as number });
-  const deadline = (await act(plain as number, 'cancel')).body.candidate.auto_delete_eligible_at;
+  const deadline = (await stack.act(plain as number, 'cancel')).body.candidate
+    .auto_delete_eligible_at;
   const canceled = await stack.published({ candidate: plain as number });
   const failures: [number, string, unknown, number][] = [
     [plain as number, 'postpone', { until: iso(Date.now() - DAY) }, 422],
@@ -151,10 +126,10 @@ test('EW#6: failed actions (404, 409, 422) record and deliver nothing', async ()
     [987_654_321, 'cancel', {}, 404],
   ];
   for (const [id, action, body, status] of failures)
-    expect((await act(id, action, body)).status).toBe(status);
-  await newFileOperation(db(), versionTarget(movie, 2), 'queued');
+    expect((await stack.act(id, action, body)).status).toBe(status);
+  await seed.newFileOperation(stack.db, seed.versionTarget(movie, 2), 'queued');
   for (const action of ['cancel', 'protect'])
-    expect((await act(pending as number, action)).status).toBe(409);
+    expect((await stack.act(pending as number, action)).status).toBe(409);
   expect(await stack.published({ candidate: plain as number })).toEqual(canceled);
   expect(await stack.published({ candidate: protectedId as number })).toEqual(already);
   expect(await stack.published({ candidate: pending as number })).toEqual([]);
@@ -162,10 +137,10 @@ test('EW#6: failed actions (404, 409, 422) record and deliver nothing', async ()
 });
 
 test('an action replayed with its Idempotency-Key is delivered once', async () => {
-  const movie = await newMovie(db());
-  const id = await newCandidate(db(), versionTarget(movie));
-  const first = await act(id, 'cancel', { reason: 'k' }, 'replayed-once');
-  const replay = await act(id, 'cancel', { reason: 'k' }, 'replayed-once');
+  const movie = await seed.newMovie(stack.db);
+  const id = await seed.newCandidate(stack.db, seed.versionTarget(movie));
+  const first = await stack.act(id, 'cancel', { reason: 'k' }, 'replayed-once');
+  const replay = await stack.act(id, 'cancel', { reason: 'k' }, 'replayed-once');
   expect(replay.body).toEqual({ ...first.body, replayed: true });
   expect((await stack.published({ candidate: id })).map((e) => e.id)).toEqual([
     first.body.event_id,
@@ -180,7 +155,7 @@ test('across this file, the broker delivered every committed event exactly once 
   );
   expect(rows.length).toBeGreaterThan(10);
   const delivered = await waitFor(() => {
-    const ids = stack.broker.events().map((d) => d.messageId);
+    const ids = stack.broker.messages.map((d) => d.messageId);
     return ids.length >= rows.length && ids;
   });
   expect([...delivered].sort()).toEqual(rows.map((row) => row.message_id).sort());

@@ -4,13 +4,8 @@ import type {
   ProtectionCreated,
   ProtectionPage,
 } from '../services/cleanup/test/support/api';
-import {
-  movieTarget,
-  newMovie,
-  newProtection,
-  versionTarget,
-} from '../services/cleanup/test/support/factories';
-import { useStack } from './support/cleanup-e2e';
+import * as seed from '../services/cleanup/test/support/factories';
+import { DAY, useStack } from './support/cleanup-e2e';
 
 /**
  * Issue 5 acceptance, black-box through the gateway with the administrator's session: the
@@ -19,17 +14,13 @@ import { useStack } from './support/cleanup-e2e';
  */
 const stack = useStack();
 
-const DAY = 86_400_000;
-const db = () => stack.cleanup.db;
 const asAdmin = (method: string, path: string, body?: unknown) =>
   stack.call(method, path, { session: stack.admin, body });
 const entries = async (query: string) =>
   (await asAdmin('GET', `/api/protected?${query}`)).body as unknown as ProtectedPage;
-const types = async (protectionId: number) =>
-  (await stack.published({ protection: protectionId })).map((event) => event.type);
 
 test('EA#39 / IA#23: a version under a whole-movie protection: the external API returns the movie protection, the internal route refuses with 409', async () => {
-  const movie = await newMovie(db(), { versions: 2 });
+  const movie = await seed.newMovie(stack.db, { versions: 2 });
   const whole = await stack.call('POST', '/api/v1/protections', {
     token: stack.manage,
     body: { media_type: 'movie', media_id: movie.media_id },
@@ -49,12 +40,12 @@ test('EA#39 / IA#23: a version under a whole-movie protection: the external API 
   expect(internal.body.code).toBe('covered_by_existing_protection');
   expect(internal.body.detail).toContain(String(wholeId));
   expect((await entries(`media_id=${movie.media_id}`)).total).toBe(1);
-  expect(await types(wholeId)).toEqual(['protection.created']);
+  expect(await stack.types({ protection: wholeId })).toEqual(['protection.created']);
 });
 
 test('the internal route accepts a target covered only by a rule-managed protection; protection.created by the user', async () => {
-  const movie = await newMovie(db());
-  await newProtection(db(), movieTarget(movie), { source: 'rule' });
+  const movie = await seed.newMovie(stack.db);
+  await seed.newProtection(stack.db, seed.movieTarget(movie), { source: 'rule' });
   const reply = await asAdmin('POST', '/api/protected', {
     media_type: 'movie',
     media_id: movie.media_id,
@@ -74,16 +65,16 @@ test('the internal route accepts a target covered only by a rule-managed protect
 });
 
 test('IA#22 / EA#40: an entry whose expiry passes leaves GET /api/protected and its total at once; the external list shows it only with active_only=false', async () => {
-  const movie = await newMovie(db(), { versions: 2 });
-  const permanent = await newProtection(db(), movieTarget(movie), { source: 'api' });
-  const expiring = await newProtection(db(), versionTarget(movie, 1), {
+  const movie = await seed.newMovie(stack.db, { versions: 2 });
+  const permanent = await seed.newProtection(stack.db, seed.movieTarget(movie), { source: 'api' });
+  const expiring = await seed.newProtection(stack.db, seed.versionTarget(movie, 1), {
     expiresAt: new Date(Date.now() + DAY),
   });
   const before = await entries(`media_id=${movie.media_id}`);
   expect(before.total).toBe(2);
   expect(before.items.map((e) => e.id).sort()).toEqual([permanent, expiring].sort());
   // Time passes for that entry: its expiry is now in the past (no event for an expiry).
-  await db().protection.update({
+  await stack.db.protection.update({
     where: { id: BigInt(expiring) },
     data: { expiresAt: new Date(Date.now() - 1000) },
   });
@@ -99,12 +90,12 @@ test('IA#22 / EA#40: an entry whose expiry passes leaves GET /api/protected and 
     ).items.map((p) => p.id);
   expect(await external('')).toEqual([permanent]);
   expect((await external('&active_only=false')).sort()).toEqual([permanent, expiring].sort());
-  expect(await types(expiring)).toEqual([]);
+  expect(await stack.types({ protection: expiring })).toEqual([]);
 });
 
 test('IA#25: duration change and delete of a rule entry → 409 rule_managed_protection; it stays', async () => {
-  const movie = await newMovie(db());
-  const rule = await newProtection(db(), movieTarget(movie), { source: 'rule' });
+  const movie = await seed.newMovie(stack.db);
+  const rule = await seed.newProtection(stack.db, seed.movieTarget(movie), { source: 'rule' });
   const duration = await asAdmin('PUT', `/api/protected/${rule}/duration`, { duration_days: 3 });
   expect(duration.status).toBe(409);
   expect(duration.body.code).toBe('rule_managed_protection');
@@ -115,11 +106,11 @@ test('IA#25: duration change and delete of a rule entry → 409 rule_managed_pro
     total: 1,
     items: [{ id: rule, source: 'rule', permanent: true }],
   });
-  expect(await types(rule)).toEqual([]);
+  expect(await stack.types({ protection: rule })).toEqual([]);
 });
 
 test('IA#25: on a manual entry the duration changes (no event) and DELETE → 200 recording protection.removed by the user', async () => {
-  const movie = await newMovie(db());
+  const movie = await seed.newMovie(stack.db);
   const created = await asAdmin('POST', '/api/protected', {
     media_type: 'movie',
     media_id: movie.media_id,
@@ -130,17 +121,20 @@ test('IA#25: on a manual entry the duration changes (no event) and DELETE → 20
   });
   expect(duration.status).toBe(200);
   expect(duration.body).toMatchObject({ id: entry.id, permanent: false, request_id: null });
-  expect(await types(entry.id)).toEqual(['protection.created']);
+  expect(await stack.types({ protection: entry.id })).toEqual(['protection.created']);
   const removed = await asAdmin('DELETE', `/api/protected/${entry.id}`);
   expect(removed.status).toBe(200);
   expect(removed.body).toMatchObject({ id: entry.id, request_id: null });
-  expect(await types(entry.id)).toEqual(['protection.created', 'protection.removed']);
+  expect(await stack.types({ protection: entry.id })).toEqual([
+    'protection.created',
+    'protection.removed',
+  ]);
   expect((await entries(`media_id=${movie.media_id}`)).total).toBe(0);
 });
 
 test("created_by.name is the admin's display name at creation (the username until one is set); a later rename leaves older entries as they were", async () => {
-  const before = await newMovie(db());
-  const after = await newMovie(db());
+  const before = await seed.newMovie(stack.db);
+  const after = await seed.newMovie(stack.db);
   const protect = async (mediaId: number) => {
     const reply = await asAdmin('POST', '/api/protected', {
       media_type: 'movie',

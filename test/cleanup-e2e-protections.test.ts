@@ -4,14 +4,8 @@ import type {
   ProtectionCreated,
   ProtectionPage,
 } from '../services/cleanup/test/support/api';
-import {
-  movieTarget,
-  newMovie,
-  newProtection,
-  newSeries,
-  versionTarget,
-} from '../services/cleanup/test/support/factories';
-import { useStack } from './support/cleanup-e2e';
+import * as seed from '../services/cleanup/test/support/factories';
+import { DAY, useStack } from './support/cleanup-e2e';
 
 /**
  * Issue 5 acceptance, black-box through the gateway with a real API token: protections of the
@@ -20,8 +14,6 @@ import { useStack } from './support/cleanup-e2e';
  */
 const stack = useStack();
 
-const DAY = 86_400_000;
-const db = () => stack.cleanup.db;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const create = async (body: unknown) => {
   const reply = await stack.call('POST', '/api/v1/protections', { token: stack.manage, body });
@@ -34,13 +26,11 @@ const remove = (id: number) =>
 const listed = async (query: string) =>
   (await stack.call('GET', `/api/v1/protections?${query}`, { token: stack.manage }))
     .body as unknown as ProtectionPage;
-const types = async (protectionId: number) =>
-  (await stack.published({ protection: protectionId })).map((event) => event.type);
 const protectionRows = (mediaId: number) =>
-  db().protection.count({ where: { mediaId: BigInt(mediaId) } });
+  stack.db.protection.count({ where: { mediaId: BigInt(mediaId) } });
 
 test('EA#37: a temporary movie protection is created; repeated without expires_at it becomes permanent; one protection.created', async () => {
-  const movie = await newMovie(db(), { title: 'Fight Club' });
+  const movie = await seed.newMovie(stack.db, { title: 'Fight Club' });
   const expiresAt = inDays(1);
   const first = await create({
     media_type: 'movie',
@@ -85,7 +75,7 @@ test('EA#37: a temporary movie protection is created; repeated without expires_a
 });
 
 test('EA#38: a repeat with an earlier expiry changes nothing; a later one moves the expiry; no event for either', async () => {
-  const movie = await newMovie(db());
+  const movie = await seed.newMovie(stack.db);
   const body = { media_type: 'movie', media_id: movie.media_id };
   const first = (await create({ ...body, expires_at: inDays(5) })).body.protection;
   const earlier = await create({ ...body, expires_at: inDays(2) });
@@ -99,12 +89,12 @@ test('EA#38: a repeat with an earlier expiry changes nothing; a later one moves 
   expect(Date.parse(moved.body.protection.updated_at)).toBeGreaterThanOrEqual(
     Date.parse(first.updated_at),
   );
-  expect(await types(first.id)).toEqual(['protection.created']);
+  expect(await stack.types({ protection: first.id })).toEqual(['protection.created']);
   expect(await protectionRows(movie.media_id)).toBe(1);
 });
 
 test('EA#39: a version under an active whole-movie protection returns the movie protection, created: false', async () => {
-  const movie = await newMovie(db(), { versions: 2 });
+  const movie = await seed.newMovie(stack.db, { versions: 2 });
   const whole = (await create({ media_type: 'movie', media_id: movie.media_id })).body;
   expect(whole).toMatchObject({ created: true, protection: { scope: 'movie' } });
   for (const version of movie.versions) {
@@ -117,12 +107,12 @@ test('EA#39: a version under an active whole-movie protection returns the movie 
     expect(reply.body).toEqual({ created: false, protection: whole.protection });
   }
   expect(await protectionRows(movie.media_id)).toBe(1);
-  expect(await types(whole.protection.id)).toEqual(['protection.created']);
+  expect(await stack.types({ protection: whole.protection.id })).toEqual(['protection.created']);
 });
 
 test('a target covered only by a rule-managed protection gets a new api protection', async () => {
-  const movie = await newMovie(db());
-  const ruleId = await newProtection(db(), movieTarget(movie), { source: 'rule' });
+  const movie = await seed.newMovie(stack.db);
+  const ruleId = await seed.newProtection(stack.db, seed.movieTarget(movie), { source: 'rule' });
   // The version first: once the api movie protection exists, it would cover the version.
   for (const body of [
     {
@@ -135,13 +125,15 @@ test('a target covered only by a rule-managed protection gets a new api protecti
     const reply = await create(body);
     expect(reply.body).toMatchObject({ created: true, protection: { source: 'api' } });
     expect(reply.body.protection.id).not.toBe(ruleId);
-    expect(await types(reply.body.protection.id)).toEqual(['protection.created']);
+    expect(await stack.types({ protection: reply.body.protection.id })).toEqual([
+      'protection.created',
+    ]);
   }
   expect((await get(ruleId)).body).toMatchObject({ source: 'rule', active: true });
 });
 
 test('EA#40: expires_at in the past → 422; an expired protection is not reused and is listed only with active_only=false', async () => {
-  const movie = await newMovie(db());
+  const movie = await seed.newMovie(stack.db);
   const past = await create({
     media_type: 'movie',
     media_id: movie.media_id,
@@ -149,7 +141,7 @@ test('EA#40: expires_at in the past → 422; an expired protection is not reused
   });
   expect(past.status).toBe(422);
   expect(past.body.errors).toEqual([expect.objectContaining({ name: 'expires_at' })]);
-  const expired = await newProtection(db(), movieTarget(movie), {
+  const expired = await seed.newProtection(stack.db, seed.movieTarget(movie), {
     source: 'api',
     createdAt: new Date(Date.now() - 3 * DAY),
     expiresAt: new Date(Date.now() - DAY),
@@ -163,11 +155,13 @@ test('EA#40: expires_at in the past → 422; an expired protection is not reused
   expect(all.items.map((p) => p.id)).toEqual([fresh.body.protection.id, expired]);
   expect(all.total).toBe(2);
   expect((await get(expired)).body).toMatchObject({ id: expired, active: false, permanent: false });
-  expect(await types(fresh.body.protection.id)).toEqual(['protection.created']);
+  expect(await stack.types({ protection: fresh.body.protection.id })).toEqual([
+    'protection.created',
+  ]);
 });
 
 test('EA#41: DELETE → 200 with the removed protection, then GET 404; protection.removed by the token', async () => {
-  const series = await newSeries(db(), { episodes: [2] });
+  const series = await seed.newSeries(stack.db, { episodes: [2] });
   const created = (
     await create({
       media_type: 'series',
@@ -191,17 +185,17 @@ test('EA#41: DELETE → 200 with the removed protection, then GET 404; protectio
 });
 
 test('EA#42: DELETE of a rule-managed protection → 409 rule_managed_protection; it still exists, no event', async () => {
-  const movie = await newMovie(db());
-  const id = await newProtection(db(), movieTarget(movie), { source: 'rule' });
+  const movie = await seed.newMovie(stack.db);
+  const id = await seed.newProtection(stack.db, seed.movieTarget(movie), { source: 'rule' });
   const refused = await remove(id);
   expect(refused.status).toBe(409);
   expect(refused.body.code).toBe('rule_managed_protection');
   expect((await get(id)).status).toBe(200);
-  expect(await types(id)).toEqual([]);
+  expect(await stack.types({ protection: id })).toEqual([]);
 });
 
 test('EA#35: both media_id and tmdb_id, or neither → 422 validation_failed; nothing is created', async () => {
-  const movie = await newMovie(db());
+  const movie = await seed.newMovie(stack.db);
   for (const body of [
     { media_type: 'movie', media_id: movie.media_id, tmdb_id: movie.tmdb_id },
     { media_type: 'movie' },
@@ -214,8 +208,8 @@ test('EA#35: both media_id and tmdb_id, or neither → 422 validation_failed; no
 });
 
 test('EA#36: a version with a series → 422; a season of another series → 422 target_mismatch; an unknown tmdb_id → 404', async () => {
-  const series = await newSeries(db());
-  const other = await newSeries(db());
+  const series = await seed.newSeries(stack.db);
+  const other = await seed.newSeries(stack.db);
   const version = await create({
     media_type: 'series',
     tmdb_id: series.tmdb_id,
@@ -237,7 +231,7 @@ test('EA#36: a version with a series → 422; a season of another series → 422
 });
 
 test('a version protection is scoped to its version and carries no file name', async () => {
-  const movie = await newMovie(db(), { versions: 2 });
+  const movie = await seed.newMovie(stack.db, { versions: 2 });
   const reply = await create({
     media_type: 'movie',
     media_id: movie.media_id,
@@ -245,13 +239,13 @@ test('a version protection is scoped to its version and carries no file name', a
   });
   expect(reply.body.protection).toMatchObject({
     scope: 'version',
-    movie_version_id: versionTarget(movie, 1).movieVersionId,
+    movie_version_id: seed.versionTarget(movie, 1).movieVersionId,
   });
   expect(JSON.stringify(reply.body)).not.toContain('.mkv');
 });
 
 test("a protection created with a token shows the token's name as created_by.name in the gateway's GET /api/protected; its event carries no name", async () => {
-  const movie = await newMovie(db());
+  const movie = await seed.newMovie(stack.db);
   const created = await create({ media_type: 'movie', media_id: movie.media_id });
   expect(created.body.created).toBe(true);
   const internal = await stack.call('GET', `/api/protected?media_id=${movie.media_id}`, {

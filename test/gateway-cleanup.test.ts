@@ -1,124 +1,23 @@
-import { Pool } from 'pg';
-import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
-import { gatewayDefaults } from '../services/gateway/src/config';
-import { startGateway, type GatewayService } from '../services/gateway/src/server';
-import { expectMatchesContract } from '../services/gateway/test/support/contract';
-import {
-  closedPort,
-  sessionOf,
-  type Reply,
-  type Session,
-} from '../services/gateway/test/support/gateway';
-import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
-import {
-  movieTarget,
-  newCandidate,
-  newMovie,
-  newProtection,
-} from '../services/cleanup/test/support/factories';
+import { waitFor } from '@mcs/kit/testing';
+import * as seed from '../services/cleanup/test/support/factories';
+import { useStack } from './support/cleanup-e2e';
 
 /**
  * Black-box through the gateway (issues 3 and 5): candidate actions and protections on the
  * real cleanup service, with the gateway's idempotency, across gateway restarts and replicas.
  */
-let env: TestEnv;
-let cleanup: CleanupService;
-let gateways: GatewayService[] = [];
-let admin: Session;
-let manage: string;
-let otherManage: string;
-let pool: Pool;
-
-async function startGatewayReplica(): Promise<GatewayService> {
-  const down = `http://127.0.0.1:${await closedPort()}`;
-  const gateway = await startGateway(
-    gatewayDefaults(env.runtimeConfig(), {
-      catalog: down,
-      cleanup: cleanup.url,
-      scheduler: down,
-      webhooks: down,
-    }),
-  );
-  gateways.push(gateway);
-  return gateway;
-}
-
-async function call(
-  method: string,
-  path: string,
-  options: {
-    token?: string;
-    session?: Session;
-    body?: unknown;
-    key?: string;
-    replica?: number;
-  } = {},
-): Promise<Reply> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.session)
-    Object.assign(headers, {
-      cookie: `mcs_session=${options.session.cookie}`,
-      'x-csrf-token': options.session.csrf,
-    });
-  if (options.key) headers['idempotency-key'] = options.key;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const base = (gateways[options.replica ?? 0] as GatewayService).url;
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  await expectMatchesContract(method, path, response.status, text ? body : undefined);
-  return { status: response.status, headers: response.headers, body };
-}
-
-async function token(scopes: string[]): Promise<string> {
-  const reply = await call('POST', '/api/settings/integrations/api-tokens', {
-    session: admin,
-    body: { name: 'e2e', scopes },
-  });
-  return reply.body.token as string;
-}
+const stack = useStack();
 
 /** Committed lifecycle events of a candidate (cleanup's outbox keeps published rows). */
-async function events(candidateId: number): Promise<string[]> {
-  const { rows } = await pool.query<{ routing_key: string }>(
-    `SELECT routing_key FROM cleanup.outbox WHERE (payload->>'candidate_id')::bigint = $1 ORDER BY id`,
-    [candidateId],
-  );
-  return rows.map((row) => row.routing_key);
-}
-
-async function candidate(): Promise<number> {
-  return newCandidate(cleanup.db, movieTarget(await newMovie(cleanup.db)));
-}
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  pool = new Pool({ connectionString: env.databaseUrl });
-  cleanup = await startCleanup({ runtime: env.runtimeConfig() });
-  await startGatewayReplica();
-  const setup = await call('POST', '/api/setup', {
-    body: { username: 'admin', password: 'correct horse battery' },
-  });
-  admin = sessionOf(setup);
-  manage = await token(['candidates:manage', 'protections:manage']);
-  otherManage = await token(['candidates:manage']);
-});
-afterAll(async () => {
-  for (const gateway of gateways) await gateway.stop();
-  await cleanup.stop();
-  await pool.end();
-  await env.cleanup();
-});
+const events = async (candidateId: number) =>
+  (await stack.recorded({ candidate: candidateId })).map((event) => event.type);
+const candidate = async () =>
+  seed.newCandidate(stack.db, seed.movieTarget(await seed.newMovie(stack.db)));
 
 test('EA#22: cancel through the gateway → canceled, a UUID event id, one candidate.canceled event', async () => {
   const id = await candidate();
-  const reply = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const reply = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     body: { reason: 'keep' },
   });
   expect(reply.status).toBe(200);
@@ -133,13 +32,13 @@ test('EA#22: cancel through the gateway → canceled, a UUID event id, one candi
 
 test('EA#30, EA#31: a repeated key replays the original; a different body or path with it → 422', async () => {
   const id = await candidate();
-  const first = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const first = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'k1',
     body: { reason: 'a' },
   });
-  const second = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const second = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'k1',
     body: { reason: 'a' },
   });
@@ -147,13 +46,13 @@ test('EA#30, EA#31: a repeated key replays the original; a different body or pat
   expect(second.headers.get('idempotent-replayed')).toBe('true');
   expect(first.headers.get('idempotent-replayed')).toBeNull();
   expect(second.body).toEqual({ ...first.body, replayed: true });
-  const changedBody = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const changedBody = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'k1',
     body: { reason: 'b' },
   });
-  const otherPath = await call('POST', `/api/v1/candidates/${id}/postpone`, {
-    token: manage,
+  const otherPath = await stack.call('POST', `/api/v1/candidates/${id}/postpone`, {
+    token: stack.manage,
     key: 'k1',
     body: { until: new Date(Date.now() + 30 * 86_400_000).toISOString() },
   });
@@ -168,7 +67,11 @@ test('50 concurrent requests with one key and one body execute once; every answe
   const id = await candidate();
   const replies = await Promise.all(
     Array.from({ length: 50 }, () =>
-      call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'burst', body: {} }),
+      stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+        token: stack.manage,
+        key: 'burst',
+        body: {},
+      }),
     ),
   );
   const statuses = new Set(replies.map((r) => r.status));
@@ -184,29 +87,29 @@ test('50 concurrent requests with one key and one body execute once; every answe
 });
 
 test('EA#32: while the first request is held in flight, a second with the key → 409; afterwards → replay; one event, across replicas', async () => {
-  await startGatewayReplica();
+  await stack.gateway.addReplica();
   const id = await candidate();
   // A transaction holding the candidate's row lock (as a running scan would) keeps the first
   // request in flight inside the cleanup service.
-  const blocker = await pool.connect();
+  const blocker = await stack.pool.connect();
   await blocker.query('BEGIN');
   await blocker.query('SELECT 1 FROM cleanup.candidates WHERE id = $1 FOR UPDATE', [id]);
-  const first = call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const first = stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'k2',
     body: {},
   });
   await waitFor(
     async () => {
-      const { rows } = await pool.query(
+      const { rows } = await stack.pool.query(
         `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted`,
       );
       return rows.length > 0;
     },
     { what: 'the first request to hold its idempotency lock' },
   );
-  const second = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const second = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'k2',
     body: {},
     replica: 1,
@@ -217,8 +120,8 @@ test('EA#32: while the first request is held in flight, a second with the key �
   await blocker.query('ROLLBACK');
   blocker.release();
   expect((await first).status).toBe(200);
-  const third = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const third = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'k2',
     body: {},
     replica: 1,
@@ -228,9 +131,14 @@ test('EA#32: while the first request is held in flight, a second with the key �
 });
 
 test('EA#33: the same key under two tokens executes twice', async () => {
+  const otherManage = await stack.token(['candidates:manage']);
   const id = await candidate();
-  await call('POST', `/api/v1/candidates/${id}/cancel`, { token: manage, key: 'shared', body: {} });
-  const other = await call('POST', `/api/v1/candidates/${id}/cancel`, {
+  await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
+    key: 'shared',
+    body: {},
+  });
+  const other = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
     token: otherManage,
     key: 'shared',
     body: {},
@@ -241,16 +149,14 @@ test('EA#33: the same key under two tokens executes twice', async () => {
 
 test('a replay survives a gateway restart between the first call and the replay', async () => {
   const id = await candidate();
-  const first = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  const first = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'restart',
     body: {},
   });
-  for (const gateway of gateways) await gateway.stop();
-  gateways = [];
-  await startGatewayReplica();
-  const replay = await call('POST', `/api/v1/candidates/${id}/cancel`, {
-    token: manage,
+  await stack.restartGateway();
+  const replay = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: stack.manage,
     key: 'restart',
     body: {},
   });
@@ -260,21 +166,25 @@ test('a replay survives a gateway restart between the first call and the replay'
 });
 
 test('EA#41: DELETE of a protection replays its original 200 with the key; without it a second DELETE is 404', async () => {
-  const movie = await newMovie(cleanup.db);
-  const protectionId = await newProtection(cleanup.db, movieTarget(movie), { source: 'api' });
-  const first = await call('DELETE', `/api/v1/protections/${protectionId}`, {
-    token: manage,
+  const movie = await seed.newMovie(stack.db);
+  const protectionId = await seed.newProtection(stack.db, seed.movieTarget(movie), {
+    source: 'api',
+  });
+  const first = await stack.call('DELETE', `/api/v1/protections/${protectionId}`, {
+    token: stack.manage,
     key: 'del',
   });
   expect(first.status).toBe(200);
-  expect((await call('GET', `/api/v1/protections/${protectionId}`, { token: manage })).status).toBe(
-    404,
-  );
   expect(
-    (await call('DELETE', `/api/v1/protections/${protectionId}`, { token: manage })).status,
+    (await stack.call('GET', `/api/v1/protections/${protectionId}`, { token: stack.manage }))
+      .status,
   ).toBe(404);
-  const replay = await call('DELETE', `/api/v1/protections/${protectionId}`, {
-    token: manage,
+  expect(
+    (await stack.call('DELETE', `/api/v1/protections/${protectionId}`, { token: stack.manage }))
+      .status,
+  ).toBe(404);
+  const replay = await stack.call('DELETE', `/api/v1/protections/${protectionId}`, {
+    token: stack.manage,
     key: 'del',
   });
   expect(replay.status).toBe(200);
@@ -283,13 +193,13 @@ test('EA#41: DELETE of a protection replays its original 200 with the key; witho
 });
 
 test('EA#20: catalog_id is an alias of tmdb_id on the candidate list; no response carries catalog_id', async () => {
-  const movie = await newMovie(cleanup.db);
-  await newCandidate(cleanup.db, movieTarget(movie));
-  const byTmdb = await call('GET', `/api/v1/candidates?tmdb_id=${movie.tmdb_id}`, {
-    token: manage,
+  const movie = await seed.newMovie(stack.db);
+  await seed.newCandidate(stack.db, seed.movieTarget(movie));
+  const byTmdb = await stack.call('GET', `/api/v1/candidates?tmdb_id=${movie.tmdb_id}`, {
+    token: stack.manage,
   });
-  const byAlias = await call('GET', `/api/v1/candidates?catalog_id=${movie.tmdb_id}`, {
-    token: manage,
+  const byAlias = await stack.call('GET', `/api/v1/candidates?catalog_id=${movie.tmdb_id}`, {
+    token: stack.manage,
   });
   expect(byTmdb.status).toBe(200);
   expect(byAlias.body).toEqual(byTmdb.body);
@@ -299,23 +209,26 @@ test('EA#20: catalog_id is an alias of tmdb_id on the candidate list; no respons
 
 test('EA#6: a token with candidates:read only cannot cancel, and the candidate is unchanged', async () => {
   const id = await candidate();
-  const read = await token(['candidates:read']);
-  const reply = await call('POST', `/api/v1/candidates/${id}/cancel`, { token: read, body: {} });
+  const read = await stack.token(['candidates:read']);
+  const reply = await stack.call('POST', `/api/v1/candidates/${id}/cancel`, {
+    token: read,
+    body: {},
+  });
   expect(reply.status).toBe(403);
   expect(reply.body.detail).toContain('candidates:manage');
-  const after = await call('GET', `/api/v1/candidates/${id}`, { token: read });
+  const after = await stack.call('GET', `/api/v1/candidates/${id}`, { token: read });
   expect(after.body.auto_delete_state).toBe('scheduled');
   expect(await events(id)).toEqual([]);
 });
 
 test('internal protected entries are reachable with an admin session through the gateway', async () => {
-  const movie = await newMovie(cleanup.db);
-  const created = await call('POST', '/api/protected', {
-    session: admin,
+  const movie = await seed.newMovie(stack.db);
+  const created = await stack.call('POST', '/api/protected', {
+    session: stack.admin,
     body: { media_type: 'movie', media_id: movie.media_id, reason: 'family' },
   });
   expect(created.status).toBe(201);
-  const list = await call('GET', '/api/protected', { session: admin });
+  const list = await stack.call('GET', '/api/protected', { session: stack.admin });
   expect(list.status).toBe(200);
   expect((list.body.items as { id: number }[]).map((e) => e.id)).toContain(
     (created.body.entry as { id: number }).id,

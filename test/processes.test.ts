@@ -70,6 +70,8 @@ describe('pnpm start', () => {
     );
     const start = run(['scripts/start.js'], {
       ...portEnv,
+      // A free port rather than the gateway's default 9100, which something else may hold.
+      MCS_GATEWAY_METRICS_PORT: String(await freePort()),
       DATABASE_URL: env.databaseUrl,
       BROKER_NAMESPACE: env.namespace,
       REDIS_PREFIX: env.redisPrefix,
@@ -79,6 +81,9 @@ describe('pnpm start', () => {
       await waitFor(() => start.output().includes('Media Cleanup Service is up'), {
         timeoutMs: 60_000,
         what: 'the start script to report the services up',
+      }).catch((error: unknown) => {
+        // What the services said is the only clue to why they did not come up.
+        throw new Error(`${(error as Error).message}\n${start.output().slice(-3000)}`);
       });
       const health = await fetch(`http://127.0.0.1:${ports[0]}/health`);
       expect(health.status).toBe(200);

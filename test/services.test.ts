@@ -94,6 +94,7 @@ describe.each(INTERNAL)('%s', (name) => {
     expect(unsigned.type).toMatch(/^application\/problem\+json/);
     expect(unsigned.body.code).toBe('invalid_signature');
     const expired = signInternalRequest(TEST_INTERNAL_SECRET, {
+      service: name,
       method: 'GET',
       url: '/api/candidates',
       body: undefined,
@@ -105,6 +106,7 @@ describe.each(INTERNAL)('%s', (name) => {
 
   test('lets a signed request through to routing (no domain route exists yet: 404)', async () => {
     const headers = signInternalRequest(TEST_INTERNAL_SECRET, {
+      service: name,
       method: 'GET',
       url: '/api/candidates',
       body: undefined,

@@ -1,9 +1,9 @@
-// Reads the gateway's own share of each /api/v1 request (gateway_processing_seconds on its
-// /metrics) for bench/gateway/run.js.
+// Reads the gateway's own share of each /api/v1 request (gateway_processing_seconds on the
+// /metrics of its metrics port) for bench/gateway/run.js.
 
 /** The gateway_processing_seconds buckets (cumulative counts by upper bound, in ms). */
-async function processingBuckets(gw) {
-  const text = await (await fetch(`${gw}/metrics`)).text();
+async function processingBuckets(metricsUrl) {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text();
   const buckets = [];
   for (const match of text.matchAll(
     /^gateway_processing_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/gm,

@@ -100,6 +100,7 @@ async function gatewayToken(gw) {
     'services/gateway/dist/main.js',
     {
       PORT: '18900',
+      METRICS_PORT: '18909',
       DATABASE_URL: env.databaseUrl,
       BROKER_NAMESPACE: env.namespace,
       REDIS_PREFIX: env.redisPrefix,
@@ -114,6 +115,7 @@ async function gatewayToken(gw) {
   );
   try {
     const gw = 'http://127.0.0.1:18900';
+    const metrics = 'http://127.0.0.1:18909';
     const token = await gatewayToken(gw);
     // The three ways to reach the route; headers are made per run (a signature lives 30 s).
     const targets = {
@@ -143,14 +145,14 @@ async function gatewayToken(gw) {
     const result = { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS };
     for (const [phase, shape] of Object.entries(phases)) {
       const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
-      const before = await processingBuckets(gw);
+      const before = await processingBuckets(metrics);
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const [name, target] of Object.entries(targets))
           runs[name].push(await wrk(target(), shape));
       }
       const row = Object.fromEntries(Object.entries(runs).map(([n, r]) => [n, medianRound(r)]));
       // Only the gateway runs reach it, so the difference covers exactly this phase's requests.
-      row.gateway_processing = processingBetween(before, await processingBuckets(gw));
+      row.gateway_processing = processingBetween(before, await processingBuckets(metrics));
       row.added_by_bare_proxy = added(row.direct, row.bare_proxy);
       row.added_by_gateway = added(row.direct, row.gateway);
       result[phase] = row;

@@ -1,30 +1,26 @@
 import { Pool } from 'pg';
-import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
-import { gatewayDefaults } from '../../services/gateway/src/config';
-import { startGateway, type GatewayService } from '../../services/gateway/src/server';
-import { expectMatchesContract } from '../../services/gateway/test/support/contract';
+import { createTestEnv, type MessageRecorder, recordMessages, waitFor } from '@mcs/kit/testing';
+import type { GatewayService } from '../../services/gateway/src/server';
 import {
-  closedPort,
-  sessionOf,
+  GatewayWorld,
   type Reply,
   type Session,
 } from '../../services/gateway/test/support/gateway';
 import { startCleanup, type CleanupService } from '../../services/cleanup/src/server';
-import {
-  expectFeedItem,
-  recordEvents,
-  type Delivery,
-  type EventRecord,
-  type EventRecorder,
-} from './cleanup-e2e-broker';
+import type { ActionResponse } from '../../services/cleanup/test/support/api';
+import type { EventRecord } from '../../services/cleanup/test/support/events';
+import { expectFeedItem, expectNothingHidden } from './cleanup-e2e-checks';
 
 /**
- * One test file's stack for the cleanup end-to-end tests (issue 5): the real cleanup service
- * and the real gateway on one test database, an administrator session, an API token with both
- * manage scopes, and a queue of our own on the events exchange. Set up as in
- * test/gateway-cleanup.test.ts; every response is validated against the OpenAPI documents and
- * every /api/v1 body is scanned for data that must never appear (EA#20, EA#50).
+ * One test file's stack for the cleanup end-to-end tests (issues 3 and 5): the real cleanup
+ * service behind real gateway replicas on one test database, an administrator session, an API
+ * token with both manage scopes, and the kit's recorder of what the broker delivers. Every
+ * response is validated against the OpenAPI documents and every /api/v1 body is scanned for
+ * data that must never appear (EA#20, EA#50).
  */
+export const DAY = 86_400_000;
+export const iso = (ms: number) => new Date(ms).toISOString();
+
 export interface ApiToken {
   token: string;
   id: number;
@@ -37,21 +33,37 @@ export interface CallOptions {
   session?: Session;
   body?: unknown;
   key?: string;
+  /** Which gateway replica is called: the first unless told. */
+  replica?: number;
 }
 
 /** Which committed events a check is about. */
 export type EventFilter = { candidate: number } | { protection: number };
 
 export interface Stack {
-  env: TestEnv;
   cleanup: CleanupService;
-  gateway: GatewayService;
+  /** cleanup's database, for the factories. */
+  db: CleanupService['db'];
+  /** The gateway replicas (all on cleanup) and the test env they own. */
+  gateway: GatewayWorld;
   admin: Session;
   /** A token with `candidates:manage` and `protections:manage`. */
   manage: ApiToken;
   pool: Pool;
-  broker: EventRecorder;
+  /** `candidate.*` and `protection.*` as the broker delivered them. */
+  broker: MessageRecorder<EventRecord>;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** A candidate action with the manage token. */
+  act(
+    id: number,
+    action: string,
+    body?: unknown,
+    key?: string,
+  ): Promise<{ status: number; body: ActionResponse & { code?: string } }>;
+  /** A new API token with exactly these scopes, created by the administrator. */
+  token(scopes: string[]): Promise<ApiToken>;
+  /** Stops every gateway replica and starts one anew: only what is stored survives. */
+  restartGateway(): Promise<GatewayService>;
   /** Events committed in cleanup's outbox (rows are kept after publishing), in commit order. */
   recorded(filter: EventFilter): Promise<EventRecord[]>;
   /**
@@ -60,32 +72,18 @@ export interface Stack {
    * nothing else for it. Returns the delivered records.
    */
   published(filter: EventFilter): Promise<EventRecord[]>;
-}
-
-/** Strings that would be a file name or a filesystem path (the factories' files are .mkv). */
-const LEAK = /\.mkv\b|(^|[\s"'=])\/(?!api\/)[\w.-]+\/|\\|\/media\/|\/data\/|\/mnt\//;
-
-/** Fails on a `catalog_id` field or a path-like string anywhere in a body (recursively). */
-export function expectNothingHidden(value: unknown, where = 'body'): void {
-  if (typeof value === 'string') {
-    if (LEAK.test(value)) throw new Error(`${where} looks like a file path: ${value}`);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => expectNothingHidden(item, `${where}[${i}]`));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key === 'catalog_id') throw new Error(`${where} carries catalog_id`);
-      expectNothingHidden(item, `${where}.${key}`);
-    }
-  }
+  /** The types of `published(filter)`, in order. */
+  types(filter: EventFilter): Promise<string[]>;
 }
 
 const matches =
   (filter: EventFilter) =>
-  ({ payload: record }: Delivery) =>
+  ({ payload: record }: { payload: EventRecord }) =>
     'candidate' in filter
       ? record.candidate_id === filter.candidate
       : record.payload.protection?.id === filter.protection;
 
+/** The file's stack, filled in by beforeAll: read its properties inside tests and hooks only. */
 export function useStack(): Stack {
   const stack = {} as Stack;
   beforeAll(async () => {
@@ -93,10 +91,9 @@ export function useStack(): Stack {
   });
   afterAll(async () => {
     await stack.broker.close();
-    await stack.gateway.stop();
     await stack.cleanup.stop();
     await stack.pool.end();
-    await stack.env.cleanup();
+    await stack.gateway.stop();
   });
   return stack;
 }
@@ -105,52 +102,25 @@ async function startStack(): Promise<Stack> {
   const env = await createTestEnv();
   const pool = new Pool({ connectionString: env.databaseUrl });
   const cleanup = await startCleanup({ runtime: env.runtimeConfig() });
-  const broker = await recordEvents(env.namespace);
-  const down = `http://127.0.0.1:${await closedPort()}`;
-  const gateway = await startGateway(
-    gatewayDefaults(env.runtimeConfig(), {
-      catalog: down,
-      cleanup: cleanup.url,
-      scheduler: down,
-      webhooks: down,
-    }),
-  );
+  const broker = await recordMessages<EventRecord>(env.namespace, ['candidate.*', 'protection.*']);
+  const gateway = await GatewayWorld.start({}, { cleanup: cleanup.url }, env);
+  const admin = await gateway.setup();
+  const token = async (scopes: string[]) => ({
+    ...(await gateway.token(admin, scopes, { name: 'e2e' })),
+    name: 'e2e',
+  });
 
   const call = async (method: string, path: string, options: CallOptions = {}) => {
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token.token}`;
-    if (options.session)
-      Object.assign(headers, {
-        cookie: `mcs_session=${options.session.cookie}`,
-        'x-csrf-token': options.session.csrf,
-      });
-    if (options.key) headers['idempotency-key'] = options.key;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${gateway.url}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    const { token: bearer, key, ...rest } = options;
+    const reply = await gateway.request(method, path, {
+      ...rest,
+      token: bearer?.token,
+      headers: key ? { 'idempotency-key': key } : {},
     });
-    const text = await response.text();
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    await expectMatchesContract(method, path, response.status, text ? body : undefined);
-    if (path.startsWith('/api/v1')) expectNothingHidden(body, `${method} ${path}`);
-    return { status: response.status, headers: response.headers, body };
+    if (path.startsWith('/api/v1')) expectNothingHidden(reply.body, `${method} ${path}`);
+    return reply;
   };
-
-  const setup = await call('POST', '/api/setup', {
-    body: { username: 'admin', password: 'correct horse battery' },
-  });
-  const admin = sessionOf(setup);
-  const created = await call('POST', '/api/settings/integrations/api-tokens', {
-    session: admin,
-    body: { name: 'e2e', scopes: ['candidates:manage', 'protections:manage'] },
-  });
-  const manage = {
-    token: created.body.token as string,
-    id: created.body.id as number,
-    name: created.body.name as string,
-  };
+  const manage = await token(['candidates:manage', 'protections:manage']);
 
   const recorded = async (filter: EventFilter) => {
     const { rows } = await pool.query<{ payload: EventRecord }>(
@@ -178,7 +148,7 @@ async function startStack(): Promise<Stack> {
     const committed = await recorded(filter);
     const delivered = await waitFor(
       () => {
-        const mine = broker.events().filter(matches(filter));
+        const mine = broker.messages.filter(matches(filter));
         return mine.length >= committed.length && mine;
       },
       { what: `${committed.length} deliveries for ${JSON.stringify(filter)}` },
@@ -191,5 +161,31 @@ async function startStack(): Promise<Stack> {
     return delivered.map((d) => d.payload);
   };
 
-  return { env, cleanup, gateway, admin, manage, pool, broker, call, recorded, published };
+  return {
+    cleanup,
+    db: cleanup.db,
+    gateway,
+    admin,
+    manage,
+    pool,
+    broker,
+    call,
+    act: async (id, action, body, key) => {
+      const reply = await call('POST', `/api/v1/candidates/${id}/${action}`, {
+        token: manage,
+        body,
+        key,
+      });
+      return { status: reply.status, body: reply.body as unknown as ActionResponse };
+    },
+    token,
+    restartGateway: async () => {
+      for (const replica of gateway.replicas) await replica.stop();
+      gateway.replicas.length = 0;
+      return gateway.addReplica();
+    },
+    recorded,
+    published,
+    types: async (filter) => (await published(filter)).map((event) => event.type),
+  };
 }

@@ -21,8 +21,10 @@ const banner = (source) =>
 
 const readYaml = (path) => parse(readFileSync(join(root, path), 'utf8'));
 
+// defaultNonNullable off: a property with a default may still be absent from a request body
+// (validation applies no defaults), so its type stays optional and the service supplies it.
 async function typesOf(document) {
-  return astToString(await openapiTS(document, { alphabetize: false }));
+  return astToString(await openapiTS(document, { alphabetize: false, defaultNonNullable: false }));
 }
 
 const LOCAL_REF = '#/components/schemas/';

@@ -40,11 +40,17 @@ export const internalOpenApiDocument = (): JsonObject =>
     load(documentPaths.externalOpenApi),
   );
 
-type OpenApi = {
-  info: JsonObject;
-  tags?: unknown[];
-  paths: JsonObject;
-  components: Record<string, JsonObject>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const objectAt = (document: JsonObject, key: string): JsonObject => {
+  const value = document[key];
+  return isObject(value) ? value : {};
+};
+
+const listAt = (document: JsonObject, key: string): unknown[] => {
+  const value = document[key];
+  return Array.isArray(value) ? value : [];
 };
 
 /**
@@ -52,23 +58,25 @@ type OpenApi = {
  * Internal operations keep their `internal:*` tags and "no compatibility guarantee" wording.
  */
 export function combinedOpenApiDocument(): JsonObject {
-  const internal = internalOpenApiDocument() as unknown as OpenApi;
-  const external = externalOpenApiDocument() as unknown as OpenApi;
-  const components: Record<string, JsonObject> = { ...external.components };
-  for (const [kind, entries] of Object.entries(internal.components)) {
-    components[kind] = { ...components[kind], ...entries };
+  const internal = internalOpenApiDocument();
+  const external = externalOpenApiDocument();
+  const components: Record<string, JsonObject> = {};
+  for (const document of [external, internal]) {
+    for (const [kind, entries] of Object.entries(objectAt(document, 'components'))) {
+      components[kind] = { ...components[kind], ...(isObject(entries) ? entries : {}) };
+    }
   }
   return {
     ...internal,
     info: {
-      ...internal.info,
+      ...objectAt(internal, 'info'),
       title: 'Media Cleanup Service API (internal and external routes)',
       description:
         'Every route of the service. Routes under `/api/v1` are the supported, versioned external API; ' +
         'all other routes (tags `internal:*`) are the web UI API and carry no compatibility guarantee.',
     },
-    tags: [...(external.tags ?? []), ...(internal.tags ?? [])],
-    paths: { ...internal.paths, ...external.paths },
+    tags: [...listAt(external, 'tags'), ...listAt(internal, 'tags')],
+    paths: { ...objectAt(internal, 'paths'), ...objectAt(external, 'paths') },
     components,
   };
 }

@@ -23,13 +23,16 @@ CREATE TABLE inbox (
 CREATE INDEX inbox_processed_at_idx ON inbox (processed_at);
 
 -- Outcomes of idempotent API requests (kit data/idempotency.ts), for services that own
--- mutating /api/v1 operations; purged by housekeeping after the retention period.
+-- mutating /api/v1 operations; `fingerprint` binds the key to one request, and weekly
+-- housekeeping deletes records past `expires_at` (the gateway's retention).
 CREATE TABLE idempotent_requests (
-  token_id   BIGINT NOT NULL,
-  key        TEXT NOT NULL,
-  status     INTEGER NOT NULL,
-  body       JSONB NOT NULL,
-  created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  token_id    BIGINT NOT NULL,
+  key         TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status      INTEGER NOT NULL,
+  body        JSONB NOT NULL,
+  created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+  expires_at  TIMESTAMPTZ NOT NULL,
   PRIMARY KEY (token_id, key)
 );
-CREATE INDEX idempotent_requests_created_at_idx ON idempotent_requests (created_at);
+CREATE INDEX idempotent_requests_expires_at_idx ON idempotent_requests (expires_at);

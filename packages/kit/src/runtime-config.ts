@@ -1,4 +1,4 @@
-import { env, type Parsed } from './config';
+import { env, loadConfigOrExit, type Env, type Parsed } from './config';
 
 const NAME = /^[a-z][a-z0-9_-]{0,39}$/;
 const NAME_TEXT = 'lowercase letters, digits, _ or -, starting with a letter (max 40)';
@@ -21,8 +21,19 @@ export function runtimeVars(defaultPort: number) {
 
 export type RuntimeVars = Parsed<ReturnType<typeof runtimeVars>>;
 
+/**
+ * METRICS_PORT, for a service whose own port is public (the gateway): /metrics is served on
+ * that port alone, never on the public one. Internal services leave it out and serve /metrics
+ * on their own port, which only the internal network reaches.
+ */
+export function metricsPortVar(defaultPort: number) {
+  return { METRICS_PORT: env.int(defaultPort, { min: 0, max: 65535 }) };
+}
+
 export interface RuntimeConfig {
   port: number;
+  /** Where /metrics is served instead of `port` (metricsPortVar); unset: on `port`. */
+  metricsPort?: number;
   database: { url: string; poolMax: number };
   redis: { url: string; prefix: string };
   broker: { url: string; namespace: string };
@@ -32,9 +43,10 @@ export interface RuntimeConfig {
   shutdownTimeoutMs: number;
 }
 
-export function runtimeConfig(vars: RuntimeVars): RuntimeConfig {
+export function runtimeConfig(vars: RuntimeVars & { METRICS_PORT?: number }): RuntimeConfig {
   return {
     port: vars.PORT,
+    metricsPort: vars.METRICS_PORT,
     database: { url: vars.DATABASE_URL, poolMax: vars.DATABASE_POOL_MAX },
     redis: { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
     broker: { url: vars.AMQP_URL, namespace: vars.BROKER_NAMESPACE },
@@ -42,4 +54,18 @@ export function runtimeConfig(vars: RuntimeVars): RuntimeConfig {
     internalSecret: vars.INTERNAL_SECRET,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+/** The configuration of a service that reads nothing but the runtime's variables. */
+export interface ServiceConfig {
+  runtime: RuntimeConfig;
+}
+
+/** src/config.ts of such a service: parsed once, or the process stops naming every bad key. */
+export function loadServiceConfig(defaultPort: number, source: Env = process.env): ServiceConfig {
+  return loadConfigOrExit(
+    runtimeVars(defaultPort),
+    (vars) => ({ runtime: runtimeConfig(vars) }),
+    source,
+  );
 }

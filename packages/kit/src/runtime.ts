@@ -14,7 +14,7 @@ import { Publisher } from './messaging/publisher';
 import { brokerNames, type BrokerNames } from './messaging/topology';
 import type { HealthCheck } from './ops/health';
 import { healthRouter } from './ops/health';
-import { createMetrics, type Metrics } from './ops/metrics';
+import { createMetrics, type Metrics, serveMetrics } from './ops/metrics';
 import { type Closer, installShutdown } from './ops/shutdown';
 import type { RuntimeConfig } from './runtime-config';
 import { withTimeout } from './timeout';
@@ -50,11 +50,13 @@ export interface Runtime {
   outbox: Outbox;
   relay: OutboxRelay;
   metrics: Metrics;
+  /** The port of the listener that serves /metrics alone; undefined: /metrics is an ops route. */
+  metricsPort: number | undefined;
   internalSecret: string;
   config: RuntimeConfig;
   /** Readiness checks; services may add their own before serving. */
   checks: Record<string, HealthCheck>;
-  /** Ops routes: /health, /health/live, /metrics. */
+  /** Ops routes: /health, /health/live and, unless it has a port of its own, /metrics. */
   opsRoutes: (app: Express) => void;
   /** Registers intake to drain on stop, in registration order, before connections close. */
   onStop: (closer: Closer) => void;
@@ -95,6 +97,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   relay.start();
 
   const metrics = createMetrics(service);
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await serveMetrics(metrics, log, config.metricsPort);
+  if (metricsServer) log.info({ port: metricsServer.port }, 'metrics listening');
+  const servers: HttpServer[] = metricsServer ? [metricsServer] : [];
   const checks: Record<string, HealthCheck> = {
     database: async () => {
       await pool.query('SELECT 1');
@@ -107,7 +115,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 
   const intake: Closer[] = [];
-  const servers: HttpServer[] = [];
   const closers = (): Closer[] => [
     ...servers.map((server) => ({ name: 'http', close: () => server.close() })),
     ...intake,
@@ -142,12 +149,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     outbox,
     relay,
     metrics,
+    metricsPort: metricsServer?.port,
     internalSecret,
     config,
     checks,
     opsRoutes: (app) => {
       app.use(healthRouter(checks, PRODUCT_VERSION, log));
-      app.use(metrics.router);
+      if (config.metricsPort === undefined) app.use(metrics.router);
     },
     onStop: (closer) => intake.push(closer),
     serve: async (app, port = config.port) => {

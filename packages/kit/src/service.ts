@@ -1,41 +1,73 @@
+import { join } from 'node:path';
 import type { Express, Router } from 'express';
 import type { Pool } from 'pg';
 import { serveInternalApi } from './http/internal-api';
+import type { HttpServer } from './http/server';
 import { startRuntime, type Runtime } from './runtime';
-import type { RuntimeConfig } from './runtime-config';
+import type { ServiceConfig } from './runtime-config';
 
 export interface StartedService<D> {
   runtime: Runtime;
   db: D;
   url: string;
+  /** Where GET /metrics answers: the service's own URL, or its metrics port (metricsPortVar). */
+  metricsUrl: string;
   stop: () => Promise<void>;
 }
 
-export interface ServiceOptions<D> {
+/** What a service is; its src/server.ts passes it to startService with the parsed config. */
+export interface ServiceDefinition<D, C extends ServiceConfig> {
   /** Service name; also its PostgreSQL schema. */
   service: string;
-  config: RuntimeConfig;
-  migrations: string;
-  handleSignals?: boolean;
-  /** Builds the service's Prisma client over the runtime's pool. */
+  /** The directory of the calling module (src/ or dist/): prisma/migrations stands beside it. */
+  dir: string;
+  /** Builds the service's Prisma client (generated per service) over the runtime's pool. */
   createDb: (pool: Pool) => D;
   /**
    * Builds the HTTP app. Internal services omit it: they get the ops routes plus /api behind
    * the gateway signature (serveInternalApi), with `mount` adding their routes.
    */
-  app?: (runtime: Runtime, db: D) => Express | Promise<Express>;
+  app?: (runtime: Runtime, db: D, config: C) => Express | Promise<Express>;
   mount?: (api: Router, runtime: Runtime, db: D) => void;
 }
 
+export interface StartOptions {
+  /** Install SIGTERM/SIGINT handlers (main.ts; tests stop services themselves). */
+  handleSignals?: boolean;
+}
+
+/** A service's Prisma migrations, from the directory of its src/server.ts (or dist/server.js). */
+export function serviceMigrations(dir: string): string {
+  return join(dir, '..', 'prisma', 'migrations');
+}
+
 /** Starts a service: runtime, Prisma client, HTTP server; `stop()` drains and closes all. */
-export async function startService<D extends { $disconnect(): Promise<void> }>(
-  options: ServiceOptions<D>,
+export async function startService<
+  D extends { $disconnect(): Promise<void> },
+  C extends ServiceConfig,
+>(
+  definition: ServiceDefinition<D, C>,
+  config: C,
+  options: StartOptions = {},
 ): Promise<StartedService<D>> {
-  const runtime = await startRuntime(options);
-  const db = options.createDb(runtime.pool);
+  const runtime = await startRuntime({
+    service: definition.service,
+    config: config.runtime,
+    migrations: serviceMigrations(definition.dir),
+    handleSignals: options.handleSignals,
+  });
+  const db = definition.createDb(runtime.pool);
   runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
-  const server = options.app
-    ? await runtime.serve(await options.app(runtime, db))
-    : await serveInternalApi(runtime, (api) => options.mount?.(api, runtime, db));
-  return { runtime, db, url: `http://127.0.0.1:${server.port}`, stop: runtime.stop };
+  const server = definition.app
+    ? await runtime.serve(await definition.app(runtime, db, config))
+    : await serveInternalApi(runtime, (api) => definition.mount?.(api, runtime, db));
+  return startedService(runtime, db, server);
+}
+
+/** The handle of a started service, for one that wires its parts itself (catalog). */
+export function startedService<D>(runtime: Runtime, db: D, server: HttpServer): StartedService<D> {
+  const url = `http://127.0.0.1:${server.port}`;
+  const metricsUrl =
+    runtime.metricsPort === undefined ? url : `http://127.0.0.1:${runtime.metricsPort}`;
+  return { runtime, db, url, metricsUrl, stop: runtime.stop };
 }

@@ -1,3 +1,8 @@
+/** The time source of every time-based rule ("now" in domain.md); tests inject their own. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
 /**
  * Input timestamps (external-api.md 1.6): RFC 3339 with `Z` or a numeric offset; without an
  * offset the value is UTC. A date alone, or a date that does not exist (2026-02-30, which Date
@@ -15,3 +20,13 @@ export function parseTimestamp(value: string): Date | undefined {
   const date = new Date(match[8] ? value.toUpperCase() : `${value}Z`);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
+
+/** Output timestamps: UTC, millisecond precision, `Z` (external-api.md 1.6). */
+export const iso = (date: Date): string => date.toISOString();
+
+export const isoOrNull = (date: Date | null | undefined): string | null =>
+  date ? date.toISOString() : null;
+
+/** `YYYY-MM-DD` of a DATE column (read as midnight UTC). */
+export const dateOnly = (date: Date | null | undefined): string | null =>
+  date ? date.toISOString().slice(0, 10) : null;

@@ -1,4 +1,4 @@
-import { runIdempotent } from '@mcs/kit';
+import { type IdempotencyScope, purgeExpiredIdempotency, runIdempotent } from '@mcs/kit';
 import { messagingWorld, type MessagingWorld } from './world';
 
 let world: MessagingWorld;
@@ -7,9 +7,17 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
+/** A scope as the gateway forwards it: one request's fingerprint, kept for a day. */
+const scopeOf = (tokenId: number, key: string, fingerprint = 'POST /a {}'): IdempotencyScope => ({
+  tokenId,
+  key,
+  fingerprint,
+  retentionSeconds: 86_400,
+});
+
 test('a repeated key returns the stored outcome without running the operation again', async () => {
   let runs = 0;
-  const scope = { tokenId: 4, key: 'k1' };
+  const scope = scopeOf(4, 'k1');
   const run = () =>
     world.db.$transaction((tx) =>
       runIdempotent(tx, world.schema, scope, () =>
@@ -22,7 +30,7 @@ test('a repeated key returns the stored outcome without running the operation ag
 });
 
 test('the record commits with the change: a rolled-back operation leaves the key free', async () => {
-  const scope = { tokenId: 4, key: 'k2' };
+  const scope = scopeOf(4, 'k2');
   await expect(
     world.db.$transaction(async (tx) => {
       await runIdempotent(tx, world.schema, scope, () =>
@@ -42,14 +50,54 @@ test('the record commits with the change: a rolled-back operation leaves the key
 test('keys are scoped per token, and requests without a key always run', async () => {
   let runs = 0;
   const op = () => Promise.resolve({ status: 200, body: { run: (runs += 1) } });
-  await world.db.$transaction((tx) =>
-    runIdempotent(tx, world.schema, { tokenId: 1, key: 'same' }, op),
-  );
+  await world.db.$transaction((tx) => runIdempotent(tx, world.schema, scopeOf(1, 'same'), op));
   const other = await world.db.$transaction((tx) =>
-    runIdempotent(tx, world.schema, { tokenId: 2, key: 'same' }, op),
+    runIdempotent(tx, world.schema, scopeOf(2, 'same'), op),
   );
   expect(other.replayed).toBe(false);
   await world.db.$transaction((tx) => runIdempotent(tx, world.schema, undefined, op));
   await world.db.$transaction((tx) => runIdempotent(tx, world.schema, undefined, op));
   expect(runs).toBe(4);
+});
+
+describe('a key the gateway no longer knows', () => {
+  let runs = 0;
+  const op = () => Promise.resolve({ status: 200, body: { run: (runs += 1) } });
+  const run = (scope: IdempotencyScope) =>
+    world.db.$transaction((tx) => runIdempotent(tx, world.schema, scope, op));
+
+  test('reused for a different request answers 422 idempotency_key_reused and runs nothing', async () => {
+    await run(scopeOf(7, 'k3', 'POST /candidates/1/cancel {}'));
+    const before = runs;
+    await expect(run(scopeOf(7, 'k3', 'POST /candidates/2/cancel {}'))).rejects.toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+    });
+    expect(runs).toBe(before);
+    expect(await run(scopeOf(7, 'k3', 'POST /candidates/1/cancel {}'))).toMatchObject({
+      replayed: true,
+    });
+  });
+
+  test('is free again once its record has expired, and housekeeping purges only expired records', async () => {
+    await run(scopeOf(8, 'old', 'POST /x {}'));
+    await run(scopeOf(8, 'live', 'POST /x {}'));
+    await world.db.$executeRawUnsafe(
+      `UPDATE ${world.schema}.idempotent_requests SET expires_at = now() - interval '1 second'
+        WHERE token_id = 8 AND key = 'old'`,
+    );
+    const reused = await run(scopeOf(8, 'old', 'POST /y {}'));
+    expect(reused).toMatchObject({ replayed: false, body: { run: runs } });
+
+    await world.db.$executeRawUnsafe(
+      `UPDATE ${world.schema}.idempotent_requests SET expires_at = now() - interval '1 second'
+        WHERE token_id = 8 AND key = 'old'`,
+    );
+    const purged = await world.db.$transaction((tx) => purgeExpiredIdempotency(tx, world.schema));
+    expect(purged).toBe(1);
+    const left = await world.db.$queryRawUnsafe<{ key: string }[]>(
+      `SELECT key FROM ${world.schema}.idempotent_requests WHERE token_id = 8`,
+    );
+    expect(left).toEqual([{ key: 'live' }]);
+  });
 });

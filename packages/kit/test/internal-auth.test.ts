@@ -1,25 +1,37 @@
 import express from 'express';
+import { Redis } from 'ioredis';
 import {
   createHttpApp,
   createInternalClient,
   createLogger,
   listen,
   principalOf,
+  redisNonceStore,
   requireGatewaySignature,
   signInternalRequest,
   type HttpServer,
   type Principal,
 } from '@mcs/kit';
 
+import { TEST_REDIS_URL, uniqueName } from '@mcs/kit/testing';
+
 const SECRET = 'x'.repeat(40);
+const SERVICE = 'cleanup';
+const redis = new Redis(TEST_REDIS_URL);
+const prefix = uniqueName('t');
 let server: HttpServer;
 let base: string;
 
 beforeAll(async () => {
   const api = express.Router();
-  api.use(requireGatewaySignature(SECRET, { maxSkewMs: 30_000 }));
+  api.use(
+    requireGatewaySignature(SECRET, { service: SERVICE, nonces: redisNonceStore(redis, prefix) }),
+  );
   api.post('/echo', (req, res) => {
     res.json({ principal: principalOf(res), body: req.body as unknown });
+  });
+  api.get('/echo', (_req, res) => {
+    res.json({ principal: principalOf(res) });
   });
   const app = createHttpApp({
     log: createLogger({ service: 'test', level: 'silent' }),
@@ -28,17 +40,29 @@ beforeAll(async () => {
   server = await listen(app, 0, '127.0.0.1');
   base = `http://127.0.0.1:${server.port}`;
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+});
 
 const principal = { type: 'api_token' as const, id: 7, scopes: ['candidates:read'] };
 const body = JSON.stringify({ reason: 'keep' });
 
 function signed(
-  overrides: { timestampMs?: number; secret?: string; url?: string; principal?: Principal } = {},
+  overrides: {
+    timestampMs?: number;
+    secret?: string;
+    url?: string;
+    principal?: Principal;
+    service?: string;
+  } = {},
 ): Record<string, string> {
   return {
     'content-type': 'application/json',
     ...signInternalRequest(overrides.secret ?? SECRET, {
+      service: overrides.service ?? SERVICE,
       method: 'POST',
       url: overrides.url ?? '/api/echo',
       body,
@@ -56,6 +80,7 @@ async function post(headers: Record<string, string>, payload = body) {
 test('a request signed by the gateway reaches the route with its principal', async () => {
   const call = createInternalClient({ secret: SECRET, timeoutMs: 2000 });
   const response = await call({
+    service: SERVICE,
     baseUrl: base,
     method: 'POST',
     url: '/api/echo',
@@ -71,10 +96,11 @@ test('a request signed by the gateway reaches the route with its principal', asy
 // margin of the "future" case, whose timestamp then fell inside the allowed skew.
 test.each([
   ['no signature', () => ({ 'content-type': 'application/json' })],
-  ['an expired signature', () => signed({ timestampMs: Date.now() - 31_000 })],
-  ['a signature from the future', () => signed({ timestampMs: Date.now() + 31_000 })],
+  ['an expired signature', () => signed({ timestampMs: Date.now() - 6_000 })],
+  ['a signature from the future', () => signed({ timestampMs: Date.now() + 6_000 })],
   ['a signature made with another secret', () => signed({ secret: 'y'.repeat(40) })],
   ['a signature for another path', () => signed({ url: '/api/other' })],
+  ['a signature for another service', () => signed({ service: 'catalog' })],
 ])('a request with %s is refused with 401 problem+json', async (_case, headers) => {
   const response = await post(headers());
   expect(response.status).toBe(401);
@@ -116,6 +142,45 @@ describe('a display name in the principal', () => {
         status: 401,
         body: { code: 'invalid_signature' },
       });
+    }
+  });
+});
+
+describe('a captured signed request', () => {
+  test('that changes state is accepted once: replayed to the same service it is refused', async () => {
+    const headers = signed();
+    expect((await post(headers)).status).toBe(200);
+    expect(await post(headers)).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_signature', detail: 'This signed request was already used.' },
+    });
+  });
+
+  test('sent to another service is refused there (the service name is signed)', async () => {
+    const forCatalog = signed({ service: 'catalog' });
+    expect(await post(forCatalog)).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_signature' },
+    });
+  });
+
+  test('without its nonce, or with another one, is refused', async () => {
+    const { 'x-mcs-nonce': _nonce, ...bare } = signed();
+    expect((await post(bare)).status).toBe(401);
+    expect((await post({ ...signed(), 'x-mcs-nonce': 'chosen-by-attacker' })).status).toBe(401);
+  });
+
+  test('that only reads may be repeated within the window', async () => {
+    const headers = signInternalRequest(SECRET, {
+      service: SERVICE,
+      method: 'GET',
+      url: '/api/echo',
+      body: undefined,
+      principal,
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${base}/api/echo`, { headers });
+      expect(response.status).toBe(200);
     }
   });
 });

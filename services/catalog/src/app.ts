@@ -1,6 +1,5 @@
-import { pgDatabase, type Logger, type Outbox, type Publisher } from '@mcs/kit';
+import { pgDatabase, type Logger, type Outbox, type Publisher, type Clock } from '@mcs/kit';
 import type { Pool } from 'pg';
-import type { Clock } from './clock';
 import type { CatalogSettings } from './config';
 import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db';

@@ -1,14 +1,17 @@
-import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   loadOrCreateSecret,
   serveInternalApi,
+  serviceMigrations,
+  startedService,
   startRuntime,
+  systemClock,
+  type Clock,
   type JobQueue,
   type StartedService,
+  type StartOptions,
 } from '@mcs/kit';
 import { createServices, type Services } from './app';
-import { type Clock, systemClock } from './clock';
 import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import type { ClientDefaults } from './integrations/factory';
@@ -23,8 +26,7 @@ export type CatalogService = StartedService<Db> & {
   jobs: JobQueue<CatalogJobs>;
 };
 
-export interface CatalogOptions {
-  handleSignals?: boolean;
+export interface CatalogOptions extends StartOptions {
   clock?: Clock;
   /** Integration client defaults (tests make retries instant). */
   clientDefaults?: ClientDefaults;
@@ -44,7 +46,7 @@ export async function startCatalog(
   const runtime = await startRuntime({
     service: SCHEMA,
     config: config.runtime,
-    migrations: join(__dirname, '..', 'prisma', 'migrations'),
+    migrations: serviceMigrations(__dirname),
     handleSignals: options.handleSignals,
   });
   const db = createDb(runtime.pool);
@@ -72,12 +74,5 @@ export async function startCatalog(
     runtime.onStop({ name: `consumer ${consumer.queue}`, close: () => consumer.stop() });
   }
   runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
-  return {
-    runtime,
-    db,
-    url: `http://127.0.0.1:${server.port}`,
-    stop: runtime.stop,
-    services,
-    jobs,
-  };
+  return { ...startedService(runtime, db, server), services, jobs };
 }

@@ -1,5 +1,4 @@
-import type { Outbox } from '@mcs/kit';
-import type { Clock } from './clock';
+import type { Outbox, Clock } from '@mcs/kit';
 import type { Db } from './db';
 import { LifecycleEvents } from './messaging/lifecycle-events';
 import { MediaLinksPublisher } from './messaging/media-links';

@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { Pool } from 'pg';
-import { PrismaClient } from './generated/prisma/client';
+import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export const SCHEMA = 'cleanup';
 
@@ -10,3 +10,10 @@ export function createDb(pool: Pool) {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/**
+ * Repositories take the client or an interactive transaction (STYLE 10). Both types come from
+ * this service's generated client, so they stay here; the SQL helpers are the kit's.
+ */
+export type Tx = Prisma.TransactionClient;
+export type DbClient = Db | Tx;

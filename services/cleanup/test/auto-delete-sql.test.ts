@@ -1,9 +1,8 @@
 import { Pool } from 'pg';
-import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, type TestEnv, DAY } from '@mcs/kit/testing';
 import { createDb, type Db } from '../src/db';
 import { AUTO_DELETE_STATES, deriveAutoDeleteState } from '../src/domain/auto-delete';
 import { listCandidates } from '../src/repositories/candidate-query.repository';
-import { DAY } from './support/clock';
 import { newCandidate, newMovie, versionTarget } from './support/factories';
 
 /**

@@ -1,6 +1,5 @@
-import { waitFor } from '@mcs/kit/testing';
+import { waitFor, DAY } from '@mcs/kit/testing';
 import { type ActionResponse, OTHER_TOKEN } from './support/api';
-import { DAY } from './support/clock';
 import { candidateCalls } from './support/calls';
 import { useWorld } from './support/world';
 

@@ -1,5 +1,5 @@
+import { DAY } from '@mcs/kit/testing';
 import type { Candidate, CandidatePage } from './support/api';
-import { DAY } from './support/clock';
 import {
   episodeTarget,
   newCandidate,

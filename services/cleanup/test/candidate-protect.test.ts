@@ -1,6 +1,5 @@
-import { waitFor } from '@mcs/kit/testing';
+import { waitFor, DAY } from '@mcs/kit/testing';
 import type { ActionResponse, Protection } from './support/api';
-import { DAY } from './support/clock';
 import {
   episodeTarget,
   movieTarget,

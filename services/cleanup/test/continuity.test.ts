@@ -1,6 +1,6 @@
+import { DAY } from '@mcs/kit/testing';
 import type { Candidate } from './support/api';
 import type { CandidateMatch } from '../src/repositories/candidate-upsert.repository';
-import { DAY } from './support/clock';
 import { newMovie, versionTarget, type Movie } from './support/factories';
 import { useWorld } from './support/world';
 

@@ -1,6 +1,5 @@
 import type { ActionResponse, ProtectionCreated } from './support/api';
-import { waitFor } from '@mcs/kit/testing';
-import { DAY } from './support/clock';
+import { waitFor, DAY } from '@mcs/kit/testing';
 import {
   newCandidate,
   newMovie,
@@ -66,9 +65,9 @@ test('protection events: created links self and media, removed links the collect
   });
   expect(removed.status).toBe(200);
   const events = await waitFor(() => {
-    const found = world.broker
-      .events()
-      .filter((m) => m.payload.payload.protection?.id === protection.id);
+    const found = world.broker.messages.filter(
+      (m) => m.payload.payload.protection?.id === protection.id,
+    );
     return found.length === 2 && found;
   });
   expect(events.map((m) => m.payload)).toMatchObject([
@@ -114,9 +113,9 @@ test('every action and protection change appears exactly once on the broker', as
   }
   await world.drained();
   const names = await waitFor(() => {
-    const mine = world.broker
-      .events()
-      .filter((m) => ids.includes(m.payload.candidate_id as number));
+    const mine = world.broker.messages.filter((m) =>
+      ids.includes(m.payload.candidate_id as number),
+    );
     return mine.length >= 5 && mine;
   });
   expect(names.map((m) => m.name).sort()).toEqual(

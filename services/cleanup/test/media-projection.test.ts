@@ -77,9 +77,9 @@ test('DM#4: a replaced file removes its version protection (one protection.remov
   expect(await protectionStatus(versionProtection)).toBe(404);
   expect(await protectionStatus(wholeMovie)).toBe(200);
   const removed = await waitFor(() => {
-    const found = world.broker
-      .events()
-      .filter((m) => m.payload.payload.protection?.id === versionProtection);
+    const found = world.broker.messages.filter(
+      (m) => m.payload.payload.protection?.id === versionProtection,
+    );
     return found.length > 0 && found;
   });
   expect(removed).toHaveLength(1);
@@ -173,7 +173,7 @@ test('changed links are published for catalog: candidate ids and protections wit
     body: { media_type: 'movie', media_id: movie.media_id, expires_at: expiresAt.toISOString() },
   });
   const links = await waitFor(() =>
-    world.broker.links().find((m) => m.payload.items[0]?.media_id === movie.media_id),
+    world.links.messages.find((m) => m.payload.items[0]?.media_id === movie.media_id),
   );
   expect(links.payload.items).toEqual([
     {

@@ -1,5 +1,5 @@
+import { DAY } from '@mcs/kit/testing';
 import { ADMIN, type ProtectedEntry, type ProtectedPage, USER } from './support/api';
-import { DAY } from './support/clock';
 import {
   movieTarget,
   newMovie,

@@ -1,4 +1,4 @@
-import { DAY } from './support/clock';
+import { DAY } from '@mcs/kit/testing';
 import {
   movieTarget,
   newFileOperation,

@@ -3,6 +3,7 @@ import {
   createHttpApp,
   createInternalClient,
   createPool,
+  startHousekeeping,
   Subscriber,
   type Runtime,
 } from '@mcs/kit';
@@ -13,7 +14,6 @@ import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
 import { internalApi, type Handler } from './http/internal';
 import { setupGuard } from './http/setup-guard';
-import { housekeepingConsumer } from './messaging/housekeeping-consumer';
 import { Contract } from './openapi/contract';
 import { apiTokenRoutes } from './routes/api-tokens.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -21,8 +21,9 @@ import { setupRoutes } from './routes/setup.routes';
 import { statusRoutes } from './routes/status.routes';
 import { userRoutes } from './routes/users.routes';
 import { ApiTokenService } from './services/api-token.service';
+import { AuthFailureGuard } from './services/auth-failures.service';
 import { AuthService } from './services/auth.service';
-import { HousekeepingService } from './services/housekeeping.service';
+import { purgeExpired } from './services/housekeeping.service';
 import { IdempotencyService } from './services/idempotency.service';
 import { RateLimiter } from './services/rate-limit.service';
 import { SessionService } from './services/session.service';
@@ -40,7 +41,12 @@ export async function gatewayApp(
   const [external, internal] = await Promise.all([Contract.external(), Contract.internal()]);
   const sessions = new SessionService(db, clock);
   const setup = new SetupService(db);
-  const tokens = new TokenAuthService(db, clock, config.tokenCacheTtlMs, runtime.log);
+  const tokens = new TokenAuthService(
+    db,
+    clock,
+    { ttlMs: config.tokenCacheTtlMs, negativeTtlMs: config.tokenNegativeCacheMs },
+    runtime.log,
+  );
   const rateLimiter = new RateLimiter(runtime.redis, config.runtime.redis.prefix, runtime.log);
   const call = createInternalClient({
     secret: runtime.internalSecret,
@@ -54,13 +60,7 @@ export async function gatewayApp(
     (_name, event) => tokens.drop(event.prefix),
   );
   await revocations.start();
-  const housekeeping = housekeepingConsumer(
-    runtime,
-    db,
-    new HousekeepingService(runtime.outbox, clock),
-  );
-  await housekeeping.start();
-  runtime.onStop({ name: 'housekeeping consumer', close: () => housekeeping.stop() });
+  await startHousekeeping(runtime, { service: 'gateway', db, clock, purge: purgeExpired });
   Object.assign(runtime.checks, serviceChecks(config.services));
   // Each idempotent request holds a connection for its whole forwarded call (the lock is
   // transaction-scoped). A pool of their own keeps slow services from starving the token,
@@ -98,9 +98,13 @@ export async function gatewayApp(
           config,
           contract: external,
           tokens,
+          authFailures: new AuthFailureGuard(rateLimiter, config.authFailuresPerMinute),
           rateLimiter,
           call,
-          idempotency: new IdempotencyService(idempotencyPool, config.idempotencyRetentionHours),
+          idempotency: new IdempotencyService(idempotencyPool, {
+            retentionHours: config.idempotencyRetentionHours,
+            maxInFlightPerToken: config.idempotentInFlightPerToken,
+          }),
           registry: runtime.metrics.registry,
         }),
       );

@@ -1,5 +1,12 @@
 import { isIP, isIPv4 } from 'node:net';
-import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
+import {
+  env,
+  loadConfigOrExit,
+  metricsPortVar,
+  runtimeConfig,
+  runtimeVars,
+  type Env,
+} from '@mcs/kit';
 
 const http = ['http', 'https'] as const;
 /**
@@ -23,6 +30,8 @@ function isTrustProxy(text: string): boolean {
 
 const schema = {
   ...runtimeVars(8000),
+  /** /metrics is served on this port only, never on the public PORT. */
+  ...metricsPortVar(9100),
   CATALOG_URL: env.url('http://127.0.0.1:8101', http),
   CLEANUP_URL: env.url('http://127.0.0.1:8102', http),
   SCHEDULER_URL: env.url('http://127.0.0.1:8103', http),
@@ -35,6 +44,12 @@ const schema = {
   IDEMPOTENCY_RETENTION_HOURS: env.int(24, { min: 24, max: 24 * 365 }),
   /** How long a verified token stays cached; revocation events drop entries at once. */
   TOKEN_CACHE_TTL_MS: env.int(1000, { min: 0, max: 60000 }),
+  /** How long an unknown token prefix is remembered, so guessing costs no database query. */
+  TOKEN_NEGATIVE_CACHE_MS: env.int(5000, { min: 0, max: 60000 }),
+  /** Failed bearer authentications per client address per minute before it gets 429s. */
+  AUTH_FAILURES_PER_MINUTE: env.int(30, { min: 1, max: 100_000 }),
+  /** Idempotent requests one token may have in flight per replica (each holds a connection). */
+  IDEMPOTENT_IN_FLIGHT_PER_TOKEN: env.int(4, { min: 1, max: 1000 }),
   COOKIE_SECURE: env.oneOf(['auto', 'true', 'false'], 'auto'),
   /**
    * Express "trust proxy": false, a hop count or the proxy's addresses/subnets. Never `true`:
@@ -73,6 +88,9 @@ export interface GatewayConfig {
   loginAttemptsPerMinute: number;
   idempotencyRetentionHours: number;
   tokenCacheTtlMs: number;
+  tokenNegativeCacheMs: number;
+  authFailuresPerMinute: number;
+  idempotentInFlightPerToken: number;
   cookieSecure: 'auto' | 'true' | 'false';
   trustProxy: false | number | string;
   basePath: string;
@@ -98,6 +116,9 @@ export function gatewayDefaults(
     loginAttemptsPerMinute: 5,
     idempotencyRetentionHours: 24,
     tokenCacheTtlMs: 1000,
+    tokenNegativeCacheMs: 5000,
+    authFailuresPerMinute: 30,
+    idempotentInFlightPerToken: 4,
     cookieSecure: 'auto',
     trustProxy: false,
     basePath: '',
@@ -122,6 +143,9 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
       loginAttemptsPerMinute: vars.LOGIN_ATTEMPTS_PER_MINUTE,
       idempotencyRetentionHours: vars.IDEMPOTENCY_RETENTION_HOURS,
       tokenCacheTtlMs: vars.TOKEN_CACHE_TTL_MS,
+      tokenNegativeCacheMs: vars.TOKEN_NEGATIVE_CACHE_MS,
+      authFailuresPerMinute: vars.AUTH_FAILURES_PER_MINUTE,
+      idempotentInFlightPerToken: vars.IDEMPOTENT_IN_FLIGHT_PER_TOKEN,
       cookieSecure: vars.COOKIE_SECURE,
       trustProxy: trustProxy(vars.TRUST_PROXY),
       basePath: vars.PUBLIC_BASE_PATH === '/' ? '' : vars.PUBLIC_BASE_PATH,

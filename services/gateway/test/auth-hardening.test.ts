@@ -136,7 +136,12 @@ describe('bearer tokens', () => {
   test('a lookup that overlapped a revocation’s drop() does not cache the record it read', async () => {
     const { id, token } = await world.token(admin, ['system:read']);
     const log = createLogger({ service: 'test', level: 'silent' });
-    const auth = new TokenAuthService(world.db, () => new Date(), 60_000, log);
+    const auth = new TokenAuthService(
+      world.db,
+      () => new Date(),
+      { ttlMs: 60_000, negativeTtlMs: 0 },
+      log,
+    );
     const prefix = token.split('_')[1] as string;
 
     // The drop lands while the first lookup's query is in flight, as a revocation event may.

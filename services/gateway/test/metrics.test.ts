@@ -1,9 +1,11 @@
-import { GatewayWorld, standInService, type Session } from './support/gateway';
+import { loadConfig } from '../src/config';
+import { expectProblem, GatewayWorld, standInService, type Session } from './support/gateway';
 
 /**
- * gateway_processing_seconds on /metrics: what the gateway itself spends on an /api/v1
- * request. A scheduler that takes its time to answer must not show up as gateway time — that
- * is the whole point of the metric (is the gateway slow, or the service behind it?).
+ * /metrics answers on the metrics port only (METRICS_PORT), never on the public one. There,
+ * gateway_processing_seconds: what the gateway itself spends on an /api/v1 request. A
+ * scheduler that takes its time to answer must not show up as gateway time — that is the
+ * whole point of the metric (is the gateway slow, or the service behind it?).
  */
 const HOLD_MS = 400;
 let scheduler: { url: string; close: () => Promise<void> };
@@ -25,8 +27,13 @@ afterAll(async () => {
   await scheduler.close();
 });
 
+/** The metrics text, from the metrics port. */
+async function scrape(): Promise<string> {
+  return (await fetch(`${world.replicas[0]?.metricsUrl}/metrics`)).text();
+}
+
 async function processing(): Promise<{ count: number; sum: number }> {
-  const text = await (await fetch(`${world.url}/metrics`)).text();
+  const text = await scrape();
   const read = (name: string) =>
     Number(
       new RegExp(`^gateway_processing_seconds_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(
@@ -35,6 +42,24 @@ async function processing(): Promise<{ count: number; sum: number }> {
     );
   return { count: read('count'), sum: read('sum') };
 }
+
+test('GET /metrics on the public port is a 404 problem; the metrics port serves Prometheus text', async () => {
+  expectProblem(await world.request('GET', '/metrics'), 404, 'not_found');
+
+  const metrics = await fetch(`${world.replicas[0]?.metricsUrl}/metrics`);
+  expect(metrics.status).toBe(200);
+  expect(metrics.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  expect(await metrics.text()).toMatch(/^process_cpu_seconds_total\{[^}]*service="gateway"/m);
+  // Nothing but /metrics there: the operators' port does not become a second way in.
+  const api = await fetch(`${world.replicas[0]?.metricsUrl}/api/v1/tasks`);
+  expect(api.status).toBe(404);
+  expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+});
+
+test('METRICS_PORT is 9100 unless set', () => {
+  expect(loadConfig({}).runtime).toMatchObject({ port: 8000, metricsPort: 9100 });
+  expect(loadConfig({ METRICS_PORT: '9200' }).runtime.metricsPort).toBe(9200);
+});
 
 test('each /api/v1 request is observed once, without the time the owning service took', async () => {
   const { token } = await world.token(admin, ['tasks:read']);
@@ -61,7 +86,6 @@ test('refused requests are observed too (an unauthenticated call is gateway time
 });
 
 test('request durations are labelled with the contract route template, not "unmatched"', async () => {
-  const text = async () => (await fetch(`${world.url}/metrics`)).text();
   const count = (body: string, route: string) =>
     Number(
       new RegExp(
@@ -69,11 +93,11 @@ test('request durations are labelled with the contract route template, not "unma
         'm',
       ).exec(body)?.[1] ?? 0,
     );
-  const before = await text();
+  const before = await scrape();
   // Labelled once matched, so a refused request counts under its route too.
   expect((await world.request('GET', '/api/v1/tasks/sync_media')).status).toBe(401);
   expect((await world.request('GET', '/api/auth/me', { session: admin })).status).toBe(200);
-  const after = await text();
+  const after = await scrape();
   // One series per operation, whatever the id: the template keeps label cardinality bounded.
   expect(
     count(after, '/api/v1/tasks/\\{task_id\\}') - count(before, '/api/v1/tasks/\\{task_id\\}'),

@@ -1,14 +1,8 @@
-import { loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
+import { loadServiceConfig, type Env, type ServiceConfig } from '@mcs/kit';
 
-const schema = {
-  ...runtimeVars(8103),
-};
-
-export interface SchedulerConfig {
-  runtime: ReturnType<typeof runtimeConfig>;
-}
+export type SchedulerConfig = ServiceConfig;
 
 /** The only reader of the environment; stops the process naming every bad variable. */
 export function loadConfig(source: Env = process.env): SchedulerConfig {
-  return loadConfigOrExit(schema, (vars) => ({ runtime: runtimeConfig(vars) }), source);
+  return loadServiceConfig(8103, source);
 }

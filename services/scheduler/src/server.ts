@@ -1,19 +1,7 @@
-import { join } from 'node:path';
-import { startService, type StartedService } from '@mcs/kit';
+import { startService, type StartOptions } from '@mcs/kit';
 import type { SchedulerConfig } from './config';
-import { createDb, SCHEMA, type Db } from './db';
+import { createDb, SCHEMA } from './db';
 
-export type SchedulerService = StartedService<Db>;
-
-export function startScheduler(
-  config: SchedulerConfig,
-  options: { handleSignals?: boolean } = {},
-): Promise<SchedulerService> {
-  return startService({
-    service: SCHEMA,
-    config: config.runtime,
-    migrations: join(__dirname, '..', 'prisma', 'migrations'),
-    handleSignals: options.handleSignals,
-    createDb,
-  });
-}
+/** The scheduler so far: ops routes and its internal API behind the gateway signature. */
+export const startScheduler = (config: SchedulerConfig, options?: StartOptions) =>
+  startService({ service: SCHEMA, dir: __dirname, createDb }, config, options);

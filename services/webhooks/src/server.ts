@@ -1,19 +1,7 @@
-import { join } from 'node:path';
-import { startService, type StartedService } from '@mcs/kit';
+import { startService, type StartOptions } from '@mcs/kit';
 import type { WebhooksConfig } from './config';
-import { createDb, SCHEMA, type Db } from './db';
+import { createDb, SCHEMA } from './db';
 
-export type WebhooksService = StartedService<Db>;
-
-export function startWebhooks(
-  config: WebhooksConfig,
-  options: { handleSignals?: boolean } = {},
-): Promise<WebhooksService> {
-  return startService({
-    service: SCHEMA,
-    config: config.runtime,
-    migrations: join(__dirname, '..', 'prisma', 'migrations'),
-    handleSignals: options.handleSignals,
-    createDb,
-  });
-}
+/** The webhooks service so far: ops routes and its internal API behind the gateway signature. */
+export const startWebhooks = (config: WebhooksConfig, options?: StartOptions) =>
+  startService({ service: SCHEMA, dir: __dirname, createDb }, config, options);

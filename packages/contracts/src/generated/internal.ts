@@ -391,9 +391,15 @@ export interface paths {
          *     `enabled: false` stores it without contacting it. Saving with `enabled: true` first runs
          *     the type's connection test; if it fails the answer is 422 `connection_failed` (the
          *     detail names `unreachable`, `timeout`, `unauthorized` or `unexpected_response`) and
-         *     nothing is saved. Omitting `api_key` on update keeps the stored key. `is_main: true` only
-         *     for an enabled Jellyfin, Emby or Plex; it demotes the previous main server and raises
-         *     the alert `main_server_changed`. `is_main: false` (or disabling) on the current main
+         *     nothing is saved. Omitting `api_key` on update keeps the stored key, unless `base_url`
+         *     moves to another origin (scheme, host or port; default ports count as written): then
+         *     `api_key` is required again (422 `validation_failed` naming `api_key`), so a stored key
+         *     is never sent to a new host. A `base_url` with a user name or password, or pointing to a
+         *     link-local or cloud metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254, also
+         *     IPv4-mapped), is refused (422 `validation_failed` naming `base_url`); a host name that
+         *     resolves to such an address fails the connection test as `unreachable`. `is_main: true`
+         *     only for an enabled Jellyfin, Emby or Plex; it demotes the previous main server and
+         *     raises the alert `main_server_changed`. `is_main: false` (or disabling) on the current main
          *     server is 409 `main_server_conflict`: assign another main server instead. Library
          *     enable flags are applied without a connection test.
          */
@@ -494,7 +500,7 @@ export interface components {
             email?: string | null;
             display_name?: string | null;
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
         };
         UserUpdateRequest: {
             role?: components["schemas"]["Role"];
@@ -708,14 +714,15 @@ export interface components {
         };
         /**
          * @description A service to create (no `id`) or update. Unknown fields are ignored. `api_key` is
-         *     write-only: required on create, kept when omitted on update.
+         *     write-only: required on create, and on an update that changes the origin of `base_url`;
+         *     otherwise kept when omitted on update.
          */
         ServiceSaveRequest: {
             id?: components["schemas"]["Id"];
             service_type: components["schemas"]["ServiceType"];
             /** @description Display name. */
             name: string;
-            /** @description http or https URL of the service's API. */
+            /** @description http or https URL of the service's API; no user name or password, no link-local or cloud metadata address. */
             base_url: string;
             /** @description The service's API key or token; stored encrypted, never returned. */
             api_key?: string;
@@ -1717,7 +1724,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Invalid input (`validation_failed`, with `errors`) or a failed connection test (`connection_failed`). */
+            /** @description Invalid input (`validation_failed`, with `errors`; this includes a refused `base_url` and a missing `api_key` after an origin change) or a failed connection test (`connection_failed`). */
             422: {
                 headers: {
                     [name: string]: unknown;

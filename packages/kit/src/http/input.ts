@@ -1,5 +1,6 @@
 import { type FieldError, Invalid } from '../errors';
 import { parseTimestamp } from '../time';
+import type { Paging } from './page';
 
 type Place = FieldError['in'];
 
@@ -130,7 +131,7 @@ export class Input {
     if (this.values[name] === undefined) this.fail(name, 'Is required.');
   }
 
-  paging(): { page: number; perPage: number } {
+  paging(): Paging {
     return {
       page: this.int('page', { min: 1 }) ?? 1,
       perPage: this.int('per_page', { min: 1, max: 200 }) ?? 50,

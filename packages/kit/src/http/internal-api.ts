@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import type { Runtime } from '../runtime';
 import { createHttpApp } from './app';
-import { requireGatewaySignature } from './internal-auth';
+import { redisNonceStore, requireGatewaySignature } from './internal-auth';
 import type { HttpServer } from './server';
 
 /**
@@ -14,7 +14,12 @@ export async function serveInternalApi(
   mount: (api: Router) => void = () => undefined,
 ): Promise<HttpServer> {
   const api = express.Router();
-  api.use(requireGatewaySignature(runtime.internalSecret));
+  api.use(
+    requireGatewaySignature(runtime.internalSecret, {
+      service: runtime.service,
+      nonces: redisNonceStore(runtime.redis, runtime.config.redis.prefix),
+    }),
+  );
   mount(api);
   const app = createHttpApp({
     log: runtime.log,

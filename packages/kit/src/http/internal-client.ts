@@ -9,6 +9,8 @@ export interface InternalResponse {
 }
 
 export interface InternalCall {
+  /** The target service's name: the signature is valid only there. */
+  service: string;
   baseUrl: string;
   method: string;
   /** Path with query string. */
@@ -32,6 +34,7 @@ export function createInternalClient(options: { secret: string; timeoutMs: numbe
     const target = new URL(request.url, request.baseUrl);
     const path = target.pathname + target.search;
     const headers = signInternalRequest(options.secret, {
+      service: request.service,
       method: request.method,
       url: path,
       body: request.body,

@@ -1,6 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import express from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { createHttpApp } from '../http/app';
+import { listen, type HttpServer } from '../http/server';
+import type { Logger } from '../logger';
 
 /**
  * Where a handler that routes by itself (the gateway matches requests against its contracts
@@ -45,4 +48,13 @@ export function createMetrics(service: string): Metrics {
     res.type(registry.contentType).send(await registry.metrics());
   });
   return { registry, httpMiddleware, router };
+}
+
+/**
+ * /metrics alone on a port of its own, for a service whose own port is public (the gateway):
+ * process and request figures are for operators, not for anyone who can reach the API. Every
+ * other path answers the usual problem+json 404.
+ */
+export function serveMetrics(metrics: Metrics, log: Logger, port: number): Promise<HttpServer> {
+  return listen(createHttpApp({ log, routes: (app) => app.use(metrics.router) }), port);
 }

@@ -11,15 +11,16 @@ export interface RecordedMessage<P = unknown> {
 /**
  * Records every message routed to `routingKeys` (wildcards allowed) on a test namespace's
  * events exchange, from an exclusive queue of its own, exactly as the broker delivered them
- * (duplicates included): what a test asserts about "published exactly once".
+ * (duplicates included): what a test asserts about "published exactly once". Payloads are typed
+ * as `P`, the shape the caller knows these messages to have (not checked here).
  */
-export async function recordMessages(namespace: string, routingKeys: string[]) {
+export async function recordMessages<P = unknown>(namespace: string, routingKeys: string[]) {
   const connection = await connect(TEST_AMQP_URL);
   const channel = await connection.createChannel();
   await channel.assertExchange(`${namespace}.events`, 'topic', { durable: true });
   const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
   for (const key of routingKeys) await channel.bindQueue(queue, `${namespace}.events`, key);
-  const messages: RecordedMessage[] = [];
+  const messages: RecordedMessage<P>[] = [];
   await channel.consume(
     queue,
     (message) => {
@@ -27,7 +28,7 @@ export async function recordMessages(namespace: string, routingKeys: string[]) {
       messages.push({
         name: message.fields.routingKey,
         messageId: String(message.properties.messageId),
-        payload: JSON.parse(message.content.toString('utf8')) as unknown,
+        payload: JSON.parse(message.content.toString('utf8')) as P,
       });
     },
     { noAck: true },
@@ -40,4 +41,4 @@ export async function recordMessages(namespace: string, routingKeys: string[]) {
   };
 }
 
-export type MessageRecorder = Awaited<ReturnType<typeof recordMessages>>;
+export type MessageRecorder<P = unknown> = Awaited<ReturnType<typeof recordMessages<P>>>;

@@ -1,10 +1,14 @@
 /** Filters, sorting and paging of the media lists (external-api.md 2.6). */
-export type MediaKind = 'movie' | 'series';
+import type { ExternalApi } from '@mcs/contracts';
 
-export const SORT_FIELDS = ['title', 'year', 'added_at', 'size'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+type Schemas = ExternalApi.components['schemas'];
+
+export type MediaKind = Schemas['MediaType'];
+
+export type SortField = Schemas['MediaSortBy'];
+export const SORT_FIELDS = ['title', 'year', 'added_at', 'size'] as const satisfies SortField[];
+export type SortOrder = Schemas['SortOrder'];
+export const SORT_ORDERS = ['asc', 'desc'] as const satisfies SortOrder[];
 
 export interface MediaFilters {
   search?: string;

@@ -1,4 +1,6 @@
 /** Service configurations (domain.md 2.1) and the rules of saving them (internal-api.md 6.2). */
+import { sameOrigin } from '@mcs/kit';
+
 export const SERVICE_TYPES = [
   'jellyfin',
   'emby',
@@ -67,8 +69,9 @@ export type SaveRefusal =
 
 /**
  * Decides what a save stores, or why it is refused (pure). Omitted fields keep their stored
- * values on update. The main server must be an enabled media server; it stops being main only
- * when another server is made main (internal-api.md 6.2).
+ * values on update; the API key only while the origin (scheme, host, port) stays the same. The
+ * main server must be an enabled media server; it stops being main only when another server is
+ * made main (internal-api.md 6.2).
  */
 export function planSave(
   existing: ServiceConfigRecord | null,
@@ -78,6 +81,9 @@ export function planSave(
     return refuse422('service_type', 'The type of a saved service cannot change.');
   if (!existing && request.apiKey === undefined)
     return refuse422('api_key', 'An API key is required for a new service.');
+  // The stored key belongs to the host it was entered for; it never follows the URL elsewhere.
+  if (existing && request.apiKey === undefined && !sameOrigin(existing.baseUrl, request.baseUrl))
+    return refuse422('api_key', 'The base URL points to another host; enter its API key again.');
   const isMain = request.isMain ?? existing?.isMain ?? false;
   if (isMain && !isMediaServer(request.serviceType))
     return refuse422('is_main', 'Only Jellyfin, Emby or Plex can be the main media server.');

@@ -1,8 +1,10 @@
 /**
  * Which kind of sync a run performs (domain.md 2.10 "When is a full sync due?"). Pure.
  */
+import type { MessagePayload } from '@mcs/contracts';
+
 export type SyncTask = 'sync_media' | 'resync_media';
-export type Trigger = 'schedule' | 'manual' | 'api';
+export type Trigger = MessagePayload<'task.run.sync_media'>['trigger'];
 
 const DAY_MS = 86_400_000;
 

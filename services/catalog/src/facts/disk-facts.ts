@@ -1,5 +1,6 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { num, type DbClient } from '../repositories/sql';
+import { num } from '@mcs/kit';
+import type { DbClient } from '../db';
 
 type Disk = MessagePayload<'media.disk_space_changed'>['disks'][number];
 

@@ -5,11 +5,10 @@
  * episodes and files each). Two groups are in flight at once, so that PostgreSQL builds and
  * stores one while this process parses and validates the other.
  */
-import type { SqlClient } from '@mcs/kit';
+import { type SqlClient, num, raw } from '@mcs/kit';
 import type { Db } from '../db';
 import { seriesPublication } from '../domain/series-publication';
 import type { MediaEvents } from '../messaging/media-events';
-import { num, raw } from '../repositories/sql';
 import { movieFacts, seriesFacts, seriesParts } from './media-facts';
 
 const GROUP = { movies: 500, series: 25, parts: 200 } as const;

@@ -1,29 +1,27 @@
 /** FileFactsCommon of the contract: what cleanup's rules may know about a file (no path). */
-import { isoOrNull } from '../views/time';
+import type { Events } from '@mcs/contracts';
+import { isoOrNull } from '@mcs/kit';
 
-export interface FileFactsRow {
-  file_name: string;
+type FileFacts = Events.components['schemas']['FileFactsCommon'];
+type CommonFacts = Events.components['schemas']['MediaFactsCommon'];
+
+/**
+ * The file columns behind FileFactsCommon: its fields, with the database's types where they
+ * differ. resolution and video_codec hold only normalised values (the sync writes them).
+ */
+export type FileFactsRow = Omit<
+  FileFacts,
+  'size_bytes' | 'duration_ms' | 'added_at' | 'file_added_at'
+> & {
   size_bytes: bigint | number | null;
   duration_ms: bigint | number | null;
-  container: string | null;
-  width: number | null;
-  height: number | null;
-  resolution: string | null;
-  video_codec: string | null;
-  hdr: boolean | null;
-  dolby_vision: boolean | null;
-  bitrate_kbps: number | null;
   added_at: Date | null;
   file_added_at: Date | null;
-  disk_id: string | null;
-}
-
-type Resolution = 'sd' | '720p' | '1080p' | '2160p' | '4320p' | null;
-type VideoCodec = 'h264' | 'hevc' | 'av1' | 'vp9' | 'mpeg2' | 'mpeg4' | 'vc1' | 'other' | null;
+};
 
 const n = (value: bigint | number | null) => (value === null ? null : Number(value));
 
-export function fileFacts(row: FileFactsRow) {
+export function fileFacts(row: FileFactsRow): FileFacts {
   return {
     // A name never carries a directory, whatever characters a server allowed in it.
     file_name: row.file_name.replace(/[\\/]/g, '_') || '_',
@@ -32,8 +30,8 @@ export function fileFacts(row: FileFactsRow) {
     container: row.container,
     width: row.width,
     height: row.height,
-    resolution: row.resolution as Resolution,
-    video_codec: row.video_codec as VideoCodec,
+    resolution: row.resolution,
+    video_codec: row.video_codec,
     hdr: row.hdr,
     dolby_vision: row.dolby_vision,
     bitrate_kbps: row.bitrate_kbps,
@@ -50,35 +48,20 @@ export const COMMON_COLUMNS = `id, updated_at, tmdb_id, imdb_id, title, original
   imdb_rating, imdb_vote_count, poster_url, added_at, arr_added_at, is_monitored, arr_tags,
   metadata_refreshed_at`;
 
-export interface CommonRow {
+/** The item columns behind MediaFactsCommon: its fields, with the database's types where they differ. */
+export type CommonRow = Omit<
+  CommonFacts,
+  'media_id' | 'as_of' | 'library_ids' | 'added_at' | 'arr_added_at' | 'metadata_refreshed_at'
+> & {
   id: bigint;
   updated_at: Date;
-  tmdb_id: number;
-  imdb_id: string | null;
-  title: string;
-  original_title: string | null;
-  sort_title: string | null;
-  year: number | null;
-  status: string | null;
-  genres: string[];
-  original_language: string | null;
-  origin_countries: string[];
-  media_server_collections: string[];
   library_ids: bigint[];
-  tmdb_vote_average: number | null;
-  tmdb_vote_count: number | null;
-  tmdb_popularity: number | null;
-  imdb_rating: number | null;
-  imdb_vote_count: number | null;
-  poster_url: string | null;
   added_at: Date | null;
   arr_added_at: Date | null;
-  is_monitored: boolean | null;
-  arr_tags: string[];
   metadata_refreshed_at: Date | null;
-}
+};
 
-export function commonFacts(row: CommonRow) {
+export function commonFacts(row: CommonRow): CommonFacts {
   return {
     media_id: Number(row.id),
     as_of: row.updated_at.toISOString(),

@@ -6,9 +6,8 @@
  * newest.
  */
 import type { MessagePayload } from '@mcs/contracts';
-import type { SqlClient } from '@mcs/kit';
-import { raw, type DbClient } from '../repositories/sql';
-import { dateOnly } from '../views/time';
+import { type SqlClient, raw, dateOnly } from '@mcs/kit';
+import type { DbClient } from '../db';
 import {
   COMMON_COLUMNS,
   commonFacts,

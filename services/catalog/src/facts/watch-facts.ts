@@ -3,8 +3,8 @@
  * of the movie or the series' episodes, and the playback users those states name.
  */
 import type { MessagePayload } from '@mcs/contracts';
-import { num, type DbClient } from '../repositories/sql';
-import { isoOrNull } from '../views/time';
+import { num, isoOrNull } from '@mcs/kit';
+import type { DbClient } from '../db';
 
 type Payload = MessagePayload<'media.watch_data_changed'>;
 export type WatchItem = Payload['items'][number];

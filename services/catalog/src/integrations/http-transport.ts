@@ -3,8 +3,12 @@
  * needs a connect timeout separate from the request timeout and a per-service `verify_tls`
  * switch (§2.1–2.2), neither of which global fetch offers without extra dependencies.
  */
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isBlockedAddress, isBlockedHost } from '@mcs/kit';
 
 export interface Exchange {
   method: string;
@@ -25,17 +29,70 @@ export class ConnectTimeout extends Error {
 
 export type Agent = http.Agent;
 
-/** Keep-alive matters: a full sync is thousands of page requests to the same host. */
-export function createAgent(url: URL, options: { maxSockets: number; verifyTls: boolean }): Agent {
-  const common = { keepAlive: true, maxSockets: options.maxSockets };
+/** Every address a host name resolves to; dns.lookup unless a test injects its own answers. */
+export type Resolve = (hostname: string, options: LookupOptions) => Promise<LookupAddress[]>;
+
+const systemResolve: Resolve = (hostname, options) => lookup(hostname, { ...options, all: true });
+
+/** A link-local or cloud metadata destination (see outbound-url in the kit). */
+export class DestinationNotAllowed extends Error {
+  readonly code = 'ERR_DESTINATION_NOT_ALLOWED';
+
+  constructor() {
+    super('the destination address is not allowed');
+    this.name = 'DestinationNotAllowed';
+  }
+}
+
+/**
+ * Keep-alive matters: a full sync is thousands of page requests to the same host. The agent
+ * resolves host names itself, through the guard below.
+ */
+export function createAgent(
+  url: URL,
+  options: { maxSockets: number; verifyTls: boolean; resolve?: Resolve },
+): Agent {
+  const common = {
+    keepAlive: true,
+    maxSockets: options.maxSockets,
+    lookup: guardedLookup(options.resolve ?? systemResolve),
+  };
   return url.protocol === 'https:'
     ? new https.Agent({ ...common, rejectUnauthorized: options.verifyTls })
     : new http.Agent(common);
 }
 
+/**
+ * Judging a host name once at save time is not enough: its answer may change afterwards (DNS
+ * rebinding), so the addresses are judged here, as the socket is about to connect, and the
+ * socket connects to exactly the address judged. One blocked address refuses the name, since
+ * the order a resolver returns is not ours to rely on.
+ */
+function guardedLookup(resolve: Resolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, options).then(
+      (addresses) => {
+        const [first] = addresses;
+        if (!first) return callback(notFound(hostname), '', 0);
+        if (addresses.some(({ address }) => isIP(address) === 0 || isBlockedAddress(address)))
+          return callback(new DestinationNotAllowed(), '', 0);
+        if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}
+
+function notFound(hostname: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+}
+
 /** Resolves with the response head; the caller reads or discards the body. */
 export function send(exchange: Exchange, agent: Agent): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
+    // A literal address never reaches the agent's lookup, so it is judged here.
+    if (isBlockedHost(exchange.url.hostname)) return reject(new DestinationNotAllowed());
     const transport = exchange.url.protocol === 'https:' ? https : http;
     const request = transport.request(
       exchange.url,

@@ -2,8 +2,11 @@
  * Normalisation of technical file facts (domain.md §2.9.3) so that rules see the same values
  * whichever server reported the file.
  */
-export type Resolution = 'sd' | '720p' | '1080p' | '2160p' | '4320p';
-export type VideoCodec = 'h264' | 'hevc' | 'av1' | 'vp9' | 'mpeg2' | 'mpeg4' | 'vc1' | 'other';
+import type { Events } from '@mcs/contracts';
+
+/** The normalised values the facts events carry (null stands for unknown there). */
+export type Resolution = NonNullable<Events.components['schemas']['Resolution']>;
+export type VideoCodec = NonNullable<Events.components['schemas']['VideoCodec']>;
 
 /** Width decides (letterboxed films have small heights); height only when width is unknown. */
 export function resolutionOf(width: number | null, height: number | null): Resolution | null {

@@ -1,10 +1,9 @@
 import { Consumer, type JobQueue, type ReceivedMessage, type Runtime } from '@mcs/kit';
-import { type Db, SCHEMA } from '../db';
+import { type Db, SCHEMA, type Tx } from '../db';
 import type { CatalogJobs } from '../jobs/catalogue';
 import type { OperationIntake } from '../operations/operation-intake';
 import type { TagService } from '../tags/tag.service';
 import { acceptRun } from '../repositories/task-run.repository';
-import type { Tx } from '../repositories/sql';
 
 /** The commands catalog executes: task runs, file operations, tags, projection backfills. */
 const MESSAGES = [

@@ -1,6 +1,6 @@
 import type { MessageName, MessagePayload } from '@mcs/contracts';
 import { envelope, type Envelope, type Outbox, type SqlClient } from '@mcs/kit';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 
 type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
 type SeriesParts = MessagePayload<'media.series_parts_upserted'>['items'][number];

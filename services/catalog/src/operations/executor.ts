@@ -1,5 +1,4 @@
-import type { Logger } from '@mcs/kit';
-import type { Clock } from '../clock';
+import type { Logger, Clock } from '@mcs/kit';
 import type { CatalogSettings } from '../config';
 import type { Db } from '../db';
 import { isMediaServer, type ServiceConfigRecord } from '../domain/service-config';

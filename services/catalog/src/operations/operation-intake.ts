@@ -1,6 +1,6 @@
 import type { MessagePayload } from '@mcs/contracts';
 import { recordOperation } from '../repositories/file-operation.repository';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 
 export type OperationCommand = MessagePayload<'catalog.file_operation.execute'>;
 

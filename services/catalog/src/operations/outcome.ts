@@ -8,7 +8,7 @@ import type { MessagePayload } from '@mcs/contracts';
 import { movieFacts, seriesFacts } from '../facts/media-facts';
 import type { MediaEvents } from '../messaging/media-events';
 import { transition } from '../repositories/file-operation.repository';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import { removeEpisodeFiles, removeItems, removeVersions } from '../sync/removal-apply';
 import type { OperationCommand } from './operation-intake';
 import type { Plan } from './plan';

@@ -1,6 +1,6 @@
 import type { ServiceConfigRecord } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/factory';
-import type { DbClient } from '../repositories/sql';
+import type { DbClient } from '../db';
 import type { OperationCommand } from './operation-intake';
 
 /**

@@ -2,7 +2,8 @@
  * Everything the executor needs to know about an operation's target, read in one go: the
  * files it covers, the main-server ids, and the Radarr/Sonarr rows that hold it.
  */
-import { num, numOrNull, type DbClient } from '../repositories/sql';
+import { num, numOrNull } from '@mcs/kit';
+import type { DbClient } from '../db';
 import type { OperationCommand } from './operation-intake';
 
 export interface TargetFile {

@@ -1,5 +1,4 @@
-import type { Logger } from '@mcs/kit';
-import type { Clock } from '../clock';
+import type { Logger, Clock, TaskContext, TaskOutcome } from '@mcs/kit';
 import type { CatalogSettings } from '../config';
 import type { Db } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
@@ -13,7 +12,6 @@ import { enabledOfType, findMainServer } from '../repositories/service-config.re
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { readWatermark, writeWatermark } from '../repositories/watermark.repository';
 import type { SourceStatusService } from '../services/source-status.service';
-import type { TaskContext, TaskOutcome } from '../tasks/progress';
 import { mainServerRequired } from '../tasks/task-error';
 import { readUserStates, type UserPass } from './user-states';
 import { refreshWatchAggregates, storeUsers } from './watch-store';

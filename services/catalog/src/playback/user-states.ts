@@ -3,8 +3,9 @@
  * states the server no longer reports, unless that would lose more than the guard ratio of
  * the user's completed states (an anomaly: the previous state is kept, domain.md 2.11).
  */
+import { num } from '@mcs/kit';
 import type { MediaServerClient } from '../integrations/media-server';
-import { num, type DbClient as Db } from '../repositories/sql';
+import type { DbClient as Db } from '../db';
 import { IdSet } from '../sync/id-set';
 import { itemsOf, storeStates, type StateRow } from './watch-store';
 

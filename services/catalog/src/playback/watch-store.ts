@@ -1,6 +1,7 @@
 /** Writes of playback data: users, per-user watch states, and the aggregates derived from them. */
+import { num } from '@mcs/kit';
 import type { PlaybackUserRecord, WatchStateRecord } from '../integrations/records';
-import { num, type DbClient } from '../repositories/sql';
+import type { DbClient } from '../db';
 
 export async function storeUsers(
   db: DbClient,

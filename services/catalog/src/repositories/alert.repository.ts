@@ -1,4 +1,4 @@
-import type { DbClient } from './sql';
+import type { DbClient } from '../db';
 
 export type AlertKind =
   'sync_mass_removal_blocked' | 'source_unavailable' | 'unidentified_items' | 'main_server_changed';

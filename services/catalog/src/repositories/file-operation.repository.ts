@@ -1,5 +1,6 @@
+import { num } from '@mcs/kit';
 import type { Prisma } from '../generated/prisma/client';
-import { num, type DbClient } from './sql';
+import type { DbClient } from '../db';
 
 export type OperationStatus =
   'queued' | 'running' | 'verifying' | 'succeeded' | 'failed' | 'canceled';

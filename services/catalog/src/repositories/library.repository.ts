@@ -1,5 +1,6 @@
+import { num } from '@mcs/kit';
 import type { ServerLibrary } from '../integrations/records';
-import { num, type DbClient } from './sql';
+import type { DbClient } from '../db';
 
 export interface LibraryRecord {
   id: number;

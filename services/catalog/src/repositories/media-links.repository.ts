@@ -1,5 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import type { DbClient } from './sql';
+import type { DbClient } from '../db';
 
 type Links = MessagePayload<'cleanup.media_links_changed'>['items'][number];
 

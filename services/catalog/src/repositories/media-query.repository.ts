@@ -1,29 +1,32 @@
+import type { ExternalApi } from '@mcs/contracts';
+import { type Paging, limitOffset, join, raw, sql, whereAll, type Sql } from '@mcs/kit';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
 import { likePattern } from '../domain/media-query';
-import type { Paging } from '../views/page';
-import { limitOffset } from '../views/page';
-import { join, raw, sql, whereAll, type DbClient, type Sql } from './sql';
+import type { DbClient } from '../db';
 
-export interface MediaRow {
+/** The columns behind the external Media schema, with the database's types where they differ. */
+export type MediaRow = Pick<
+  ExternalApi.components['schemas']['Media'],
+  | 'title'
+  | 'year'
+  | 'tmdb_id'
+  | 'imdb_id'
+  | 'tvdb_id'
+  | 'status'
+  | 'poster_url'
+  | 'genres'
+  | 'is_monitored'
+  | 'view_count'
+> & {
   id: bigint;
-  title: string;
-  year: number | null;
-  tmdb_id: number;
-  imdb_id: string | null;
-  tvdb_id: string | null;
-  status: string | null;
   size_bytes: bigint | null;
-  poster_url: string | null;
-  genres: string[];
-  is_monitored: boolean | null;
   added_at: Date | null;
   arr_added_at: Date | null;
   last_viewed_at: Date | null;
-  view_count: number;
   removed_at: Date | null;
   candidate_ids: bigint[];
   protection_ids: bigint[];
-}
+};
 
 const TABLE: Record<MediaKind, Sql> = { movie: raw('movies'), series: raw('series') };
 

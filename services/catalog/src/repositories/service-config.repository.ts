@@ -1,6 +1,7 @@
+import { num } from '@mcs/kit';
 import type { ServiceConfigRecord, ServiceSettings, ServiceType } from '../domain/service-config';
 import type { ServiceConfig } from '../generated/prisma/client';
-import { num, type DbClient } from './sql';
+import type { DbClient } from '../db';
 
 function toRecord(row: ServiceConfig): ServiceConfigRecord {
   return {

@@ -1,10 +1,10 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { num, type DbClient } from './sql';
+import { num } from '@mcs/kit';
+import type { DbClient } from '../db';
 
-export type SourceName =
-  'catalog' | 'arr' | 'seerr' | 'playback' | 'favorites' | 'tmdb' | 'imdb' | 'disk';
-export type SourceState = 'ok' | 'unavailable' | 'not_configured' | 'unsupported';
 type SourceWire = MessagePayload<'media.source_status_changed'>['sources'][number];
+export type SourceName = SourceWire['source'];
+export type SourceState = SourceWire['state'];
 
 export interface SourceUpdate {
   source: SourceName;

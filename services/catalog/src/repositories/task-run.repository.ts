@@ -1,6 +1,6 @@
 import type { MessagePayload } from '@mcs/contracts';
 import type { Prisma } from '../generated/prisma/client';
-import type { DbClient } from './sql';
+import type { DbClient } from '../db';
 
 export type RunStatus = 'queued' | 'running' | 'completed' | 'error';
 type Command = MessagePayload<'task.run.sync_media'>;

@@ -1,4 +1,4 @@
-import type { DbClient } from './sql';
+import type { DbClient } from '../db';
 
 /** library, library_full, playback, playback_full: per service (the main server, a Seerr…). */
 export type WatermarkName = 'library' | 'library_full' | 'playback' | 'playback_full';

@@ -1,7 +1,9 @@
 /** The Seerr snapshot (domain.md 1.8): replaced per instance only after a complete sweep. */
+import type { Events } from '@mcs/contracts';
+import { num } from '@mcs/kit';
 import { Prisma } from '../generated/prisma/client';
 import type { SeerrRequest, SeerrUser } from '../integrations/seerr';
-import { num, type DbClient, type Tx } from '../repositories/sql';
+import type { DbClient, Tx } from '../db';
 
 export async function countRequests(db: DbClient, serviceId: number): Promise<number> {
   return db.seerrRequest.count({ where: { serviceConfigId: BigInt(serviceId) } });
@@ -86,25 +88,25 @@ const ITEM_OF_REQUEST = Prisma.sql`
    WHERE r.media_type = 'series' AND s.removed_at IS NULL
      AND (s.tmdb_id = r.tmdb_id OR (r.tmdb_id IS NULL AND s.tvdb_id = r.tvdb_id))`;
 
-export interface RequestRow {
-  media_type: 'movie' | 'series';
-  item_id: bigint;
-  service_config_id: bigint;
-  seerr_request_id: number;
-  status: string;
-  is_4k: boolean;
-  requested_by_seerr_user_id: number | null;
-  requested_at: Date | null;
-  updated_at: Date | null;
-  season_numbers: number[];
-  display_name: string | null;
-  username: string | null;
-  email: string | null;
-  plex_id: string | null;
-  plex_username: string | null;
-  jellyfin_user_id: string | null;
-  jellyfin_username: string | null;
-}
+type RequestFacts = Events.components['schemas']['SeerrRequestFacts'];
+type RequesterIdentities = Events.components['schemas']['SeerrRequesterIdentities'];
+
+/**
+ * A stored request with its requester's identities: the columns behind SeerrRequestFacts, with
+ * the database's types where they differ (status holds the normalised values the sync wrote).
+ */
+export type RequestRow = Pick<
+  RequestFacts,
+  'seerr_request_id' | 'status' | 'is_4k' | 'season_numbers'
+> &
+  Omit<RequesterIdentities, 'seerr_user_key'> & {
+    media_type: Events.components['schemas']['MediaType'];
+    item_id: bigint;
+    service_config_id: bigint;
+    requested_by_seerr_user_id: number | null;
+    requested_at: Date | null;
+    updated_at: Date | null;
+  };
 
 export async function requestsOf(db: DbClient, keys: string[]): Promise<RequestRow[]> {
   if (keys.length === 0) return [];

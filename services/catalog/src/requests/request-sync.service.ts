@@ -1,6 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import type { Logger } from '@mcs/kit';
-import type { Clock } from '../clock';
+import { type Logger, type Clock, type TaskContext, type TaskOutcome, isoOrNull } from '@mcs/kit';
 import type { CatalogSettings } from '../config';
 import type { Db } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
@@ -13,8 +12,6 @@ import { raiseAlert } from '../repositories/alert.repository';
 import { enabledOfType } from '../repositories/service-config.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import type { SourceStatusService } from '../services/source-status.service';
-import type { TaskContext, TaskOutcome } from '../tasks/progress';
-import { isoOrNull } from '../views/time';
 import {
   countRequests,
   keyParts,
@@ -152,7 +149,7 @@ function requestFacts(row: RequestRow): RequestsItem['requests'] {
     {
       service_config_id: serviceId,
       seerr_request_id: row.seerr_request_id,
-      status: row.status as RequestsItem['requests'][number]['status'],
+      status: row.status,
       is_4k: row.is_4k,
       requested_by: row.requested_by_seerr_user_id,
       requester_identities: {

@@ -1,24 +1,23 @@
 import type { Router } from 'express';
 import { SERVICE_TYPES, type SaveServiceRequest } from '../domain/service-config';
-import { Input, pathId } from '@mcs/kit';
-import { requireAdmin } from '../http/principal';
+import { Input, outboundUrlProblem, pathId, requireUser } from '@mcs/kit';
 import type { ServiceConfigService } from '../services/service-config.service';
 
 /** Settings > Services (internal-api.md 6.2), administrators only. */
 export function serviceConfigRoutes(api: Router, services: ServiceConfigService): void {
   api.get('/settings/services', async (_req, res) => {
-    requireAdmin(res);
+    requireUser(res, 'admin');
     res.json(await services.list());
   });
 
   api.post('/settings/save/service', async (req, res) => {
-    requireAdmin(res);
+    requireUser(res, 'admin');
     const outcome = await services.save(readSaveRequest(Input.body(req.body)));
     res.status(outcome.created ? 201 : 200).json(outcome.view);
   });
 
   api.delete('/settings/service/:service_config_id', async (req, res) => {
-    requireAdmin(res);
+    requireUser(res, 'admin');
     res.json(await services.delete(pathId(req.params, 'service_config_id')));
   });
 }
@@ -29,7 +28,7 @@ function readSaveRequest(body: Input): SaveServiceRequest {
     id: body.int('id', { min: 1 }),
     serviceType: body.oneOf('service_type', SERVICE_TYPES),
     name: body.string('name', { min: 1, max: 100 }),
-    baseUrl: body.url('base_url'),
+    baseUrl: outboundUrl(body, 'base_url'),
     apiKey: body.string('api_key', { min: 1, max: 500 }),
     enabled: body.boolean('enabled'),
     isMain: body.boolean('is_main'),
@@ -41,6 +40,13 @@ function readSaveRequest(body: Input): SaveServiceRequest {
   body.done();
   // After done(), every required field is present and valid.
   return request as SaveServiceRequest;
+}
+
+/** An http(s) URL we may send a stored credential to (no user-info, no metadata address). */
+function outboundUrl(body: Input, name: string): string | undefined {
+  const url = body.url(name);
+  const problem = url === undefined ? null : outboundUrlProblem(url);
+  return problem ? body.fail(name, problem.message) : url;
 }
 
 function readLibraryFlags(body: Input): { id: number; enabled: boolean }[] | undefined {

@@ -1,10 +1,8 @@
-import type { SqlClient } from '@mcs/kit';
-import type { Clock } from '../clock';
+import { type SqlClient, type Clock, num } from '@mcs/kit';
 import type { Db } from '../db';
 import { publishFacts } from '../facts/facts-publisher';
 import { publishWatch } from '../facts/watch-publisher';
 import type { MediaEvents } from '../messaging/media-events';
-import { num } from '../repositories/sql';
 import { requestSignatures } from '../requests/request-store';
 import type { RequestSyncService } from '../requests/request-sync.service';
 

@@ -1,6 +1,5 @@
-import type { Clock } from '../clock';
+import type { Clock, TaskOutcome } from '@mcs/kit';
 import type { Db } from '../db';
-import type { TaskOutcome } from '../tasks/progress';
 
 const DAY_MS = 86_400_000;
 

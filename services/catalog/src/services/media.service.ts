@@ -1,10 +1,8 @@
-import { NotFound } from '@mcs/kit';
-import type { Clock } from '../clock';
+import { NotFound, type Clock, pageOf, type Paging } from '@mcs/kit';
 import type { Db } from '../db';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
 import { findMedia, listMedia } from '../repositories/media-query.repository';
 import { mediaView, type MediaWire } from '../views/media.view';
-import { pageOf, type Paging } from '../views/page';
 
 const NOUN: Record<MediaKind, string> = { movie: 'Movie', series: 'Series' };
 

@@ -1,5 +1,4 @@
-import { Conflict, Invalid, NotFound, Unprocessable } from '@mcs/kit';
-import type { Clock } from '../clock';
+import { Conflict, Invalid, NotFound, Unprocessable, type Clock } from '@mcs/kit';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db';
 import {

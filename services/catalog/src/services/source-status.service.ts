@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '@mcs/kit';
 import type { Db } from '../db';
 import type { MediaEvents } from '../messaging/media-events';
 import {

@@ -3,7 +3,7 @@
  * of its live versions and its added date the earliest of theirs; a series' size is the sum of
  * its live episode files. Kept as columns so the media API can sort by them.
  */
-import type { DbClient } from '../repositories/sql';
+import type { DbClient } from '../db';
 
 export async function refreshAggregates(db: DbClient, since: Date): Promise<void> {
   await db.$executeRaw`

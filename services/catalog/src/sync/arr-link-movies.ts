@@ -4,7 +4,7 @@
  * set-based. A full sync relinks everything; an incremental one only rows and movies that
  * changed in this run (updated_at ≥ the run start). Changed movies get a new updated_at.
  */
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import type { SyncRun } from './run';
 
 export async function linkMovies(tx: Tx, run: SyncRun): Promise<void> {

@@ -1,10 +1,11 @@
+import { num } from '@mcs/kit';
 /**
  * Links Sonarr series, episodes and episode files to the catalog (domain.md 1.5: series by
  * tvdb_id, then tmdb_id, then imdb_id; episodes by season and episode number; files by path)
  * and derives the Arr facts of series, seasons, episodes and files, set-based. Scope as for
  * movies: everything on a full sync, what changed in this run otherwise.
  */
-import { num, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import type { SyncRun } from './run';
 
 /*

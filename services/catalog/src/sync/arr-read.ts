@@ -12,7 +12,7 @@ import type { ListBatch, Listed } from '../integrations/http';
 import type { SonarrClient } from '../integrations/sonarr';
 import { raiseAlert } from '../repositories/alert.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
-import type { DbClient } from '../repositories/sql';
+import type { DbClient } from '../db';
 import {
   countArr,
   dropUnseen,

@@ -1,5 +1,6 @@
 /** Writes of Radarr/Sonarr state per instance; each batch is one statement. */
 import { createHash } from 'node:crypto';
+import { num } from '@mcs/kit';
 import type {
   ArrEpisode,
   ArrMovie,
@@ -8,7 +9,7 @@ import type {
   DiskSpace,
 } from '../integrations/arr/records';
 import type { Listed } from '../integrations/http';
-import { num, type DbClient } from '../repositories/sql';
+import type { DbClient } from '../db';
 
 /** Opaque, stable id of a disk (instance + root path): what may leave the service. */
 export function diskIdOf(serviceId: number, path: string): string {

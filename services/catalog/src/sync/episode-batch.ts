@@ -1,3 +1,4 @@
+import { num } from '@mcs/kit';
 /**
  * One batch (≤ 1000) of the main server's episode list. Episodes are matched by series,
  * season and number; each episode's file goes through the identity rules of domain.md 1.11
@@ -6,7 +7,7 @@
  */
 import { identifyFiles } from '../domain/file-identity';
 import type { MediaFileRecord, ServerEpisode } from '../integrations/records';
-import { num, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import {
   arrKeysByPath,
   FILE_COLUMNS,
@@ -43,13 +44,21 @@ const EPISODE_COLUMNS: Columns = {
 };
 const FILE_ROW_COLUMNS: Columns = { id: 'bigint', series_id: 'bigint', ...FILE_COLUMNS };
 
-interface StoredEpisode extends Row {
+interface EpisodeColumns extends Row {
   id: bigint;
   series_id: bigint;
   season_number: number;
   episode_number: number;
   episode_file_id: bigint | null;
+}
+
+interface StoredEpisode extends EpisodeColumns {
   file: StoredFile | null;
+}
+
+/** An episode as queried: its file is still the JSON that to_jsonb made of the row. */
+interface StoredEpisodeRow extends EpisodeColumns {
+  file: Row | null;
 }
 
 interface Placed {
@@ -195,7 +204,7 @@ async function storedEpisodes(tx: Tx, placed: Placed[]): Promise<Map<string, Sto
     season_number: p.episode.seasonNumber,
     episode_number: p.episode.episodeNumber,
   }));
-  const rows = await tx.$queryRaw<StoredEpisode[]>`
+  const rows = await tx.$queryRaw<StoredEpisodeRow[]>`
     SELECT e.id, e.series_id, e.season_id, e.season_number, e.episode_number, e.title,
            e.air_date, e.added_at, e.server_item_id, e.episode_file_id, e.removed_at,
            CASE WHEN f.id IS NULL THEN NULL ELSE to_jsonb(f) END AS file
@@ -209,21 +218,26 @@ async function storedEpisodes(tx: Tx, placed: Placed[]): Promise<Map<string, Sto
       `${num(row.series_id)}:${row.season_number}:${row.episode_number}`,
       {
         ...row,
-        file: row.file ? storedFileOf(row.file as unknown as Record<string, unknown>) : null,
+        file: row.file ? storedFileOf(row.file) : null,
       },
     ]),
   );
 }
 
-/** to_jsonb turns BIGINT into numbers (compared as such) and timestamps into text. */
-function storedFileOf(json: Record<string, unknown>): StoredFile {
+/** to_jsonb turns BIGINT into numbers and timestamps into text: back to the column types. */
+function storedFileOf(json: Row): StoredFile {
   const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+  const bigint = (value: unknown) => (typeof value === 'number' ? BigInt(value) : null);
   return {
     ...json,
-    id: BigInt(json.id as number),
+    id: BigInt(Number(json.id)),
+    path: String(json.path),
+    size_bytes: bigint(json.size_bytes),
+    duration_ms: bigint(json.duration_ms),
+    arr_key: typeof json.arr_key === 'string' ? json.arr_key : null,
     added_at: date(json.added_at),
     file_added_at: date(json.file_added_at),
-  } as unknown as StoredFile;
+  };
 }
 
 /** Live files of the batch's series at the observed paths (multi-episode files, relinks). */

@@ -1,7 +1,8 @@
+import { num, numOrNull, sql } from '@mcs/kit';
 /** Columns of a physical file as the sync stores it (movie versions and episode files alike). */
 import { fingerprintOf, type KnownFile, type ObservedFile } from '../domain/file-identity';
 import type { MediaFileRecord } from '../integrations/records';
-import { num, numOrNull, sql, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import type { Columns, Row } from './rows';
 
 export const FILE_COLUMNS: Columns = {

@@ -1,5 +1,11 @@
-import type { Logger, SqlClient } from '@mcs/kit';
-import type { Clock } from '../clock';
+import {
+  type Logger,
+  type SqlClient,
+  type Clock,
+  BULK_TX,
+  type TaskContext,
+  type TaskOutcome,
+} from '@mcs/kit';
 import type { CatalogSettings } from '../config';
 import type { Db } from '../db';
 import { byKind } from '../domain/removal-guard';
@@ -18,10 +24,8 @@ import {
   recordServiceHealth,
 } from '../repositories/service-config.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
-import { BULK_TX } from '../repositories/sql';
 import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
 import type { SourceStatusService } from '../services/source-status.service';
-import type { TaskContext, TaskOutcome } from '../tasks/progress';
 import { mainServerRequired, TaskError } from '../tasks/task-error';
 import { countLibraryItems, refreshAggregates } from './aggregates';
 import { linkMovies } from './arr-link-movies';

@@ -1,3 +1,4 @@
+import { num } from '@mcs/kit';
 /**
  * One batch (≤ 1000 items) of the main server's movie list: match each item to its movie,
  * write new and changed movies and versions in bulk, and note which known versions the items
@@ -6,7 +7,7 @@
 import { identifyFiles } from '../domain/file-identity';
 import type { MediaFileRecord, ServerMovie } from '../integrations/records';
 import type { MediaEvents } from '../messaging/media-events';
-import { num, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import {
   arrKeysByPath,
   FILE_COLUMNS,

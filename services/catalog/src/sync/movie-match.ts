@@ -1,10 +1,11 @@
+import { num } from '@mcs/kit';
 /**
  * Which catalog movie each server item is (domain.md 1.5, 1.10): the one already linked to the
  * server item, else the live movie with its tmdb_id, else the newest soft-removed one (which a
  * sync restores). An item whose tmdb_id cannot be resolved is not imported.
  */
 import type { ServerMovie } from '../integrations/records';
-import { num, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import type { Row } from './rows';
 import type { SyncRun } from './run';
 

@@ -4,15 +4,16 @@
  * the catalog events of domain.md 1.11 in the same transaction. A replacement announces the
  * old version's removal before the new version's addition.
  */
-import { envelope, type Envelope } from '@mcs/kit';
+import type { Events } from '@mcs/contracts';
+import { envelope, type Envelope, num } from '@mcs/kit';
 import type { MediaEvents } from '../messaging/media-events';
-import { num, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import { touch } from './rows';
-import type { Leftover, SyncRun } from './run';
+import type { SyncRun } from './run';
 
 export interface FileRemoval {
   id: number;
-  cause: Leftover['cause'] | 'deleted_by_service' | 'moved_by_service';
+  cause: Events.components['schemas']['FileRemovalCause'];
   replacedBy: number | null;
 }
 
@@ -51,7 +52,7 @@ export async function removeVersions(
 ): Promise<number> {
   if (removals.length === 0) return 0;
   const rows = await tx.$queryRaw<
-    { id: bigint; movie_id: bigint; cause: string; replaced_by: bigint | null }[]
+    { id: bigint; movie_id: bigint; cause: FileRemoval['cause']; replaced_by: bigint | null }[]
   >`
     UPDATE movie_versions v
        SET removed_at = ${now}, removal_cause = x.cause, replaced_by_version_id = x.replaced_by,
@@ -69,7 +70,7 @@ export async function removeVersions(
       envelope('media.version_removed', {
         movie_id: num(row.movie_id),
         version_id: num(row.id),
-        cause: row.cause as FileRemoval['cause'],
+        cause: row.cause,
         replaced_by_version_id: replacedBy,
       }),
     );
@@ -97,7 +98,7 @@ export async function removeEpisodeFiles(
       id: bigint;
       series_id: bigint;
       episode_ids: bigint[];
-      cause: string;
+      cause: FileRemoval['cause'];
       replaced_by: bigint | null;
     }[]
   >`
@@ -121,7 +122,7 @@ export async function removeEpisodeFiles(
         series_id: num(row.series_id),
         episode_file_id: num(row.id),
         episode_ids: row.episode_ids.map(Number),
-        cause: row.cause as FileRemoval['cause'],
+        cause: row.cause,
         replaced_by_file_id: row.replaced_by === null ? null : num(row.replaced_by),
       })),
   );

@@ -1,9 +1,10 @@
+import { BULK_TX, num, raw } from '@mcs/kit';
 /**
  * Step 6 of the sync (domain.md 2.10-2.11): what left the library. A full sync removes what it
  * did not see in libraries whose enumeration completed, through the mass-removal guard; an
  * incremental one only the files that the items it fetched no longer hold.
  */
-import type { Db } from '../db';
+import type { Db, DbClient } from '../db';
 import {
   byKind,
   decideRemovals,
@@ -13,7 +14,6 @@ import {
 } from '../domain/removal-guard';
 import type { MediaEvents } from '../messaging/media-events';
 import { raiseAlert, resolveAlert } from '../repositories/alert.repository';
-import { BULK_TX, num, raw, type DbClient } from '../repositories/sql';
 import {
   announceReplacements,
   removeEpisodeFiles,

@@ -1,9 +1,10 @@
+import { raw } from '@mcs/kit';
 /**
  * Bulk writes of the sync: rows travel as one JSON parameter and are expanded with
  * jsonb_to_recordset, which keeps array columns (genres, episode ids) intact and needs one
  * round trip per batch whatever its size.
  */
-import { raw, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 
 export type Row = Record<string, unknown>;
 

@@ -1,3 +1,4 @@
+import type { Events } from '@mcs/contracts';
 import type { DateSanitiser } from '../integrations/dates';
 import { IdSet } from './id-set';
 
@@ -9,15 +10,11 @@ export interface Leftover {
   replacedBy: number | null;
 }
 
-export interface SyncCounts {
-  added: number;
-  updated: number;
-  renamed: number;
-  replaced: number;
-  removed: number;
-  restored: number;
-  unidentified: number;
-}
+/** The counters of the run's summary (media.synced); the guard and dates are kept apart. */
+export type SyncCounts = Omit<
+  Events.components['schemas']['MediaSyncSummary'],
+  'guarded' | 'invalid_dates'
+>;
 
 /**
  * The state of one sync run: what it has seen (bitmaps of ids), the files observed items no
@@ -82,7 +79,7 @@ export class SyncRun {
     if (this.unidentified.length < 50) this.unidentified.push(title);
   }
 
-  summary() {
+  summary(): Events.components['schemas']['MediaSyncSummary'] {
     return {
       ...this.counts,
       guarded: this.guarded,

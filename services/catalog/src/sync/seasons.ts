@@ -1,9 +1,10 @@
+import { num } from '@mcs/kit';
 /**
  * Seasons of the main server: refreshed from the season list, and created on the fly when an
  * episode names a season the run has not seen (incremental runs list changed episodes only).
  */
 import type { ServerEpisode, ServerSeason } from '../integrations/records';
-import { num, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import { touch, type Row } from './rows';
 import type { SyncRun } from './run';
 import { resolveSeries } from './series-batch';

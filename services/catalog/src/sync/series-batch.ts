@@ -1,3 +1,4 @@
+import { num } from '@mcs/kit';
 /**
  * Batches of the main server's series and season lists. Series are matched like movies
  * (server item, then tmdb_id, restoring a soft-removed one); seasons by series and number.
@@ -5,7 +6,7 @@
  */
 import type { ServerSeries } from '../integrations/records';
 import type { MediaEvents } from '../messaging/media-events';
-import { num, type Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import { allocateIds, differs, insertRows, updateRows, type Columns, type Row } from './rows';
 import type { SyncRun } from './run';
 

@@ -4,13 +4,12 @@
  * library whose enumeration fails or does not add up is incomplete: what was read is kept,
  * but nothing of it may be concluded to have left.
  */
-import type { Logger } from '@mcs/kit';
-import type { Db } from '../db';
+import { type Logger, BULK_TX } from '@mcs/kit';
+import type { Db, Tx } from '../db';
 import { IntegrationError } from '../integrations/errors';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { MediaEvents } from '../messaging/media-events';
 import type { LibraryRecord } from '../repositories/library.repository';
-import { BULK_TX, type Tx } from '../repositories/sql';
 import { applyEpisodeBatch } from './episode-batch';
 import { applyMovieBatch } from './movie-batch';
 import type { SyncRun } from './run';

@@ -1,4 +1,5 @@
-import { num, type DbClient } from '../repositories/sql';
+import { num } from '@mcs/kit';
+import type { DbClient } from '../db';
 
 export interface TagHolder {
   mediaType: 'movie' | 'series';

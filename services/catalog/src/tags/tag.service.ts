@@ -1,13 +1,11 @@
 import type { MessagePayload } from '@mcs/contracts';
-import type { Logger } from '@mcs/kit';
-import type { Clock } from '../clock';
-import type { Db } from '../db';
+import type { Logger, Clock } from '@mcs/kit';
+import type { Db, Tx } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
 import { listServiceConfigs } from '../repositories/service-config.repository';
-import type { Tx } from '../repositories/sql';
 import { holdersOf, type TagHolder } from './tag-holders';
 
 type Command = MessagePayload<'catalog.tags.apply'>;

@@ -1,11 +1,17 @@
-import type { Logger, Publisher } from '@mcs/kit';
+import type {
+  Clock,
+  Logger,
+  Progress,
+  Publisher,
+  TaskContext,
+  TaskHandler,
+  TaskOutcome,
+} from '@mcs/kit';
 import type { Pool } from 'pg';
-import type { Clock } from '../clock';
 import type { Db } from '../db';
 import type { MediaEvents } from '../messaging/media-events';
 import { findRun, moveRun } from '../repositories/task-run.repository';
 import { withLock } from './lock';
-import type { Progress, TaskContext, TaskOutcome } from './progress';
 import { TaskError } from './task-error';
 
 export const CATALOG_TASKS = [
@@ -17,7 +23,7 @@ export const CATALOG_TASKS = [
 ] as const;
 export type CatalogTask = (typeof CATALOG_TASKS)[number];
 
-export type TaskHandlers = Record<CatalogTask, (context: TaskContext) => Promise<TaskOutcome>>;
+export type TaskHandlers = Record<CatalogTask, TaskHandler>;
 
 /** Tasks that write the same data wait for each other (across replicas too). */
 const LOCKS: Record<CatalogTask, string> = {

@@ -1,12 +1,15 @@
+import type { ExternalApi } from '@mcs/contracts';
+import { isoOrNull } from '@mcs/kit';
 import type { MediaKind } from '../domain/media-query';
 import type { MediaRow } from '../repositories/media-query.repository';
-import { isoOrNull } from './time';
+
+export type MediaWire = ExternalApi.components['schemas']['Media'];
 
 /**
  * The external Media schema (external-api.md 2.6). Built field by field from what may leave
  * the service: no path, no server address, no credential can slip in through a new column.
  */
-export function mediaView(kind: MediaKind, row: MediaRow) {
+export function mediaView(kind: MediaKind, row: MediaRow): MediaWire {
   return {
     id: Number(row.id),
     media_type: kind,
@@ -29,5 +32,3 @@ export function mediaView(kind: MediaKind, row: MediaRow) {
     protection_ids: row.protection_ids.map(Number),
   };
 }
-
-export type MediaWire = ReturnType<typeof mediaView>;

@@ -69,3 +69,22 @@ test('type options: Seerr clears requests by default; unknown options are droppe
   const radarr = planSave(null, request({ serviceType: 'radarr', options: { x: 1 } }));
   expect(radarr).toMatchObject({ settings: { options: {} } });
 });
+
+test('an update that moves the base URL to another origin needs the API key again', () => {
+  const moveTo = (baseUrl: string, apiKey?: string) =>
+    planSave(stored({ baseUrl: 'http://jellyfin:8096/jf' }), request({ id: 1, baseUrl, apiKey }));
+  for (const baseUrl of ['https://jellyfin:8096', 'http://jellyfin:8097', 'http://evil:8096'])
+    expect([baseUrl, moveTo(baseUrl)]).toMatchObject([
+      baseUrl,
+      { refusal: { status: 422, field: 'api_key' } },
+    ]);
+  expect(moveTo('http://evil:8096', 'new key')).toHaveProperty('settings');
+  for (const baseUrl of ['http://JELLYFIN:8096/', 'http://jellyfin:8096/other/path'])
+    expect(moveTo(baseUrl)).toMatchObject({ settings: { baseUrl } });
+  expect(
+    planSave(
+      stored({ baseUrl: 'http://jellyfin/' }),
+      request({ id: 1, baseUrl: 'http://jellyfin:80/x', apiKey: undefined }),
+    ),
+  ).toHaveProperty('settings');
+});

@@ -34,11 +34,13 @@ test('IA#15: a disabled service saves without contacting it; enabling it must co
   });
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ enabled: true, api_key_set: true, status: { state: 'ok' } });
+  // Another origin needs the key again (the stored one never follows the URL elsewhere).
   const disabled = await save({
     id: created.body.id,
     service_type: 'radarr',
     name: 'Radarr 4K',
     base_url: UNREACHABLE,
+    api_key: world.sim.apiKeys.radarr,
     enabled: false,
   });
   expect(disabled.status).toBe(200);

@@ -1,5 +1,5 @@
-import { type FieldError, type Principal, signInternalRequest } from '@mcs/kit';
-import { TEST_INTERNAL_SECRET } from '@mcs/kit/testing';
+import type { FieldError, Principal } from '@mcs/kit';
+import { callSigned } from '@mcs/kit/testing';
 
 /** Principals as the gateway forwards them. */
 export const TOKEN: Principal = { type: 'api_token', id: 4, scopes: ['media:read'] };
@@ -30,27 +30,13 @@ export type Api = <T = Problem>(
 
 /** Calls the service as the gateway does: signed, with the principal. */
 export function apiClient(baseUrl: string): Api {
-  return async <T>(
+  return <T>(
     method: string,
     url: string,
     options: { principal?: Principal; body?: unknown } = {},
-  ): Promise<ApiResponse<T>> => {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const target = new URL(url, baseUrl);
-    const headers = signInternalRequest(TEST_INTERNAL_SECRET, {
-      method,
-      url: target.pathname + target.search,
-      body,
+  ) =>
+    callSigned<T & Partial<Problem>>('catalog', baseUrl, method, url, {
+      ...options,
       principal: options.principal ?? TOKEN,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
     });
-    const response = await fetch(target, { method, headers, body });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      body: (text ? JSON.parse(text) : undefined) as T & Partial<Problem>,
-    };
-  };
 }

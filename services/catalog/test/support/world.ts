@@ -1,5 +1,5 @@
 import type { MessageName, MessagePayload } from '@mcs/contracts';
-import { createTestEnv, type TestEnv, waitFor } from '@mcs/kit/testing';
+import { createTestEnv, type TestEnv, waitFor, TestClock } from '@mcs/kit/testing';
 import {
   startSimulator,
   type Simulator,
@@ -9,7 +9,6 @@ import { DEFAULT_SETTINGS, type CatalogSettings } from '../../src/config';
 import { type CatalogService, startCatalog } from '../../src/server';
 import { ADMIN, type Api, apiClient } from './api';
 import { brokerFor, type TestBroker } from './broker';
-import { TestClock } from './clock';
 
 /**
  * One test file's catalog, started in-process on its own database and broker namespace, with

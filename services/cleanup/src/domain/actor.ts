@@ -1,4 +1,4 @@
-import type { Principal } from '@mcs/kit';
+import { Forbidden, type Principal } from '@mcs/kit';
 
 /** Who acts, as events record it (events-webhooks.md 1.1): `id` is null for system work. */
 export interface Actor {
@@ -6,7 +6,25 @@ export interface Actor {
   id: number | null;
 }
 
-export const SYSTEM_ACTOR: Actor = { type: 'system', id: null };
+/** The actor of a person's action; the contract gives some events no other actor. */
+export interface PersonActor {
+  type: 'api_token' | 'user';
+  id: number;
+}
+
+export interface SystemActor {
+  type: 'system';
+  id: null;
+}
+
+export const SYSTEM_ACTOR: SystemActor = { type: 'system', id: null };
+
+/** Candidate actions are a person's: the system acts through scans, never through them. */
+export function personActorOf(actor: Actor): PersonActor {
+  if (actor.type === 'system' || actor.id === null)
+    throw new Forbidden('forbidden', 'Only a user or an API token can act on a candidate.');
+  return { type: actor.type, id: actor.id };
+}
 
 export function actorOf(principal: Principal): Actor {
   return principal.type === 'system' ? SYSTEM_ACTOR : { type: principal.type, id: principal.id };

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MessagePayload } from '@mcs/contracts';
 import type { Outbox } from '@mcs/kit';
-import type { Actor } from '../domain/actor';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import type { CandidateWire } from '../views/candidate.view';
 import type { ProtectionWire } from '../views/protection.view';
 
+/** The candidate events cleanup records itself; the file-operation ones come with file operations. */
 export type CandidateEventType =
   | 'candidate.scheduled'
   | 'candidate.canceled'
@@ -15,8 +15,93 @@ export type CandidateEventType =
 
 export type ProtectionEventType = 'protection.created' | 'protection.removed';
 
+export type LifecycleEventType = CandidateEventType | ProtectionEventType;
+
+/** Who may cause an event, as its contract schema says (`candidate.scheduled`: the system). */
+export type EventActorOf<K extends LifecycleEventType> = MessagePayload<K>['actor'];
+
+interface CandidateParts<K extends CandidateEventType> {
+  id: string;
+  occurredAt: string;
+  candidate: CandidateWire;
+  actor: EventActorOf<K>;
+}
+
+interface ProtectionParts<K extends ProtectionEventType> {
+  id: string;
+  occurredAt: string;
+  protection: ProtectionWire;
+  actor: EventActorOf<K>;
+  candidateId: MessagePayload<K>['candidate_id'];
+}
+
 const mediaLink = (item: { media_type: string; media_id: number }) =>
   `/api/v1/${item.media_type === 'movie' ? 'movies' : 'series'}/${item.media_id}`;
+
+/** The event record with the payload envelope of schema_version 1 (events-webhooks.md 1). */
+function candidateRecord<K extends CandidateEventType, A>(
+  type: K,
+  {
+    id,
+    occurredAt,
+    candidate,
+    actor,
+  }: { id: string; occurredAt: string; candidate: CandidateWire; actor: A },
+) {
+  const links = { self: `/api/v1/candidates/${candidate.id}`, media: mediaLink(candidate) };
+  return {
+    id,
+    type,
+    occurred_at: occurredAt,
+    candidate_id: candidate.id,
+    actor,
+    media_type: candidate.media_type,
+    operation_id: null,
+    payload: { schema_version: 1 as const, id, type, occurred_at: occurredAt, candidate, links },
+  };
+}
+
+function protectionRecord<K extends ProtectionEventType, A, C extends number | null>(
+  type: K,
+  parts: { id: string; occurredAt: string; protection: ProtectionWire; actor: A; candidateId: C },
+) {
+  const { id, occurredAt, protection, actor, candidateId } = parts;
+  const links: Record<string, string> =
+    type === 'protection.created'
+      ? { self: `/api/v1/protections/${protection.id}`, media: mediaLink(protection) }
+      : { collection: '/api/v1/protections', media: mediaLink(protection) };
+  return {
+    id,
+    type,
+    occurred_at: occurredAt,
+    candidate_id: candidateId,
+    actor,
+    media_type: protection.media_type,
+    operation_id: null,
+    payload: { schema_version: 1 as const, id, type, occurred_at: occurredAt, protection, links },
+  };
+}
+
+/**
+ * One builder per event, each checked against that event's contract type. Indexing these maps
+ * with a generic event type keeps the pairing of type and payload (no cast needed).
+ */
+const candidateRecords: {
+  [K in CandidateEventType]: (parts: CandidateParts<K>) => MessagePayload<K>;
+} = {
+  'candidate.scheduled': (parts) => candidateRecord('candidate.scheduled', parts),
+  'candidate.canceled': (parts) => candidateRecord('candidate.canceled', parts),
+  'candidate.postponed': (parts) => candidateRecord('candidate.postponed', parts),
+  'candidate.timer_reset': (parts) => candidateRecord('candidate.timer_reset', parts),
+  'candidate.protected': (parts) => candidateRecord('candidate.protected', parts),
+};
+
+const protectionRecords: {
+  [K in ProtectionEventType]: (parts: ProtectionParts<K>) => MessagePayload<K>;
+} = {
+  'protection.created': (parts) => protectionRecord('protection.created', parts),
+  'protection.removed': (parts) => protectionRecord('protection.removed', parts),
+};
 
 /**
  * Records lifecycle events (events-webhooks.md 1) in the outbox, in the caller's transaction:
@@ -27,69 +112,47 @@ export class LifecycleEvents {
   constructor(private readonly outbox: Outbox) {}
 
   /** Returns the event id (the action response's `event_id`). */
-  candidate(
-    tx: Tx,
-    type: CandidateEventType,
-    candidate: CandidateWire,
-    actor: Actor,
-    now: Date,
-  ): Promise<string> {
-    return this.record(tx, type, now, (id, occurredAt) => ({
-      candidate_id: candidate.id,
-      media_type: candidate.media_type,
-      payload: {
-        schema_version: 1,
-        id,
-        type,
-        occurred_at: occurredAt,
-        candidate,
-        links: { self: `/api/v1/candidates/${candidate.id}`, media: mediaLink(candidate) },
-      },
-      actor,
-    }));
-  }
-
-  /** `candidateId` is set only for a protection a candidate protect created. */
-  protection(
-    tx: Tx,
-    type: ProtectionEventType,
-    protection: ProtectionWire,
-    actor: Actor,
-    candidateId: number | null,
-    now: Date,
-  ): Promise<string> {
-    const links =
-      type === 'protection.created'
-        ? { self: `/api/v1/protections/${protection.id}`, media: mediaLink(protection) }
-        : { collection: '/api/v1/protections', media: mediaLink(protection) };
-    return this.record(tx, type, now, (id, occurredAt) => ({
-      candidate_id: candidateId,
-      media_type: protection.media_type,
-      payload: { schema_version: 1, id, type, occurred_at: occurredAt, protection, links },
-      actor,
-    }));
-  }
-
-  private async record<K extends CandidateEventType | ProtectionEventType>(
+  candidate<K extends CandidateEventType>(
     tx: Tx,
     type: K,
+    candidate: CandidateWire,
+    actor: EventActorOf<K>,
     now: Date,
-    build: (id: string, occurredAt: string) => Record<string, unknown>,
   ): Promise<string> {
-    const id = randomUUID();
-    const occurredAt = now.toISOString();
-    const event = {
-      id,
-      type,
-      occurred_at: occurredAt,
-      operation_id: null,
-      ...build(id, occurredAt),
+    const parts = { id: randomUUID(), occurredAt: now.toISOString(), candidate, actor };
+    return this.record(tx, type, candidateRecords[type](parts));
+  }
+
+  /** `candidateId` is set only for a protection a candidate protect created (never on removal). */
+  protection<K extends ProtectionEventType>(
+    tx: Tx,
+    type: K,
+    protection: ProtectionWire,
+    actor: EventActorOf<K>,
+    candidateId: MessagePayload<K>['candidate_id'],
+    now: Date,
+  ): Promise<string> {
+    const parts = {
+      id: randomUUID(),
+      occurredAt: now.toISOString(),
+      protection,
+      actor,
+      candidateId,
     };
+    return this.record(tx, type, protectionRecords[type](parts));
+  }
+
+  /** Records one event; its payload must be the contract type of that event. Returns its id. */
+  async record<K extends LifecycleEventType>(
+    tx: Tx,
+    type: K,
+    event: MessagePayload<K>,
+  ): Promise<string> {
     // The outbox validates the record against its AsyncAPI schema before inserting it.
-    await this.outbox.add(tx, type, event as unknown as MessagePayload<K>, {
-      messageId: id,
-      occurredAt: now,
+    await this.outbox.add(tx, type, event, {
+      messageId: event.id,
+      occurredAt: new Date(event.occurred_at),
     });
-    return id;
+    return event.id;
   }
 }

@@ -1,7 +1,5 @@
-import { Consumer, type ReceivedMessage, type Runtime } from '@mcs/kit';
-import type { Clock } from '../clock';
-import { type Db, SCHEMA } from '../db';
-import type { Tx } from '../repositories/sql';
+import { Consumer, type ReceivedMessage, type Runtime, type Clock } from '@mcs/kit';
+import { type Db, SCHEMA, type Tx } from '../db';
 import type { MediaProjectionService } from '../services/media-projection.service';
 
 /** The media.* events cleanup's projection follows (media.version_added needs nothing). */

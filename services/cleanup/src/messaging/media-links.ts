@@ -1,7 +1,7 @@
 import type { Outbox } from '@mcs/kit';
 import type { MediaKey } from '../repositories/candidate.repository';
 import { readMediaLinks } from '../repositories/media-links.repository';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 
 const BATCH = 1000;
 

@@ -1,7 +1,8 @@
+import { join, num, numOrNull, sql, type Sql, whereAll } from '@mcs/kit';
 import type { AutoDeleteState } from '../domain/auto-delete';
 import type { MediaType, Target } from '../domain/target';
 import { stateCondition } from './candidate-state.sql';
-import { type DbClient, join, num, numOrNull, sql, type Sql, whereAll } from './sql';
+import type { DbClient } from '../db';
 import { activeAt, columnsOf, overlaps, targetOf, type TargetRow } from './target.sql';
 
 /** A candidate as read for responses and events: its row, root media facts and blockers. */

@@ -1,5 +1,5 @@
+import { sql, type Sql } from '@mcs/kit';
 import type { AutoDeleteState } from '../domain/auto-delete';
-import { sql, type Sql } from './sql';
 
 /**
  * The state derivation of domain/auto-delete.ts as a WHERE condition on candidates `c`, so the

@@ -1,6 +1,7 @@
+import { empty, num, sql } from '@mcs/kit';
 import type { AutoDeletePolicy } from '../domain/auto-delete';
 import type { Target } from '../domain/target';
-import { empty, num, sql, type Tx } from './sql';
+import type { Tx } from '../db';
 
 /** What a scan knows about a matching target (domain.md 4.1 step 5). */
 export interface CandidateMatch {

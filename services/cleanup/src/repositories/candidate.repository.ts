@@ -1,7 +1,8 @@
+import { num, sql, type Sql } from '@mcs/kit';
 import type { Actor } from '../domain/actor';
 import type { TimerChanges } from '../domain/candidate-lifecycle';
 import type { MediaType, Target } from '../domain/target';
-import { type DbClient, num, sql, type Sql, type Tx } from './sql';
+import type { DbClient, Tx } from '../db';
 
 /** Root media items whose candidate links changed (for cleanup.media_links_changed). */
 export interface MediaKey {

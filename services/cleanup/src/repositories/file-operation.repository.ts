@@ -1,5 +1,6 @@
+import { sql, type Sql } from '@mcs/kit';
 import type { Target } from '../domain/target';
-import { sql, type Sql, type Tx } from './sql';
+import type { Tx } from '../db';
 import { columnsOf, covers, overlaps, valuesOf } from './target.sql';
 
 /** Queued, running or verifying: the states in which an operation blocks (domain.md 6.3). */

@@ -1,5 +1,5 @@
 import type { MediaKey } from './candidate.repository';
-import type { Tx } from './sql';
+import type { Tx } from '../db';
 
 /**
  * Transaction-scoped advisory locks. Protections of one root item are created, reused and

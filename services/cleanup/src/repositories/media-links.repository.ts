@@ -1,6 +1,7 @@
+import { num } from '@mcs/kit';
 import type { MediaType } from '../domain/target';
 import type { MediaKey } from './candidate.repository';
-import { num, type Tx } from './sql';
+import type { Tx } from '../db';
 
 /** Every candidate and (not deleted) protection of some root items, for catalog's projection. */
 export interface MediaLinks extends MediaKey {

@@ -1,5 +1,5 @@
 import type { MediaKey } from './candidate.repository';
-import type { Tx } from './sql';
+import type { Tx } from '../db';
 
 /**
  * Soft removal and restore of root items, and files leaving the library (domain.md 1.10-1.11).

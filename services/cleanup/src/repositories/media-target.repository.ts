@@ -1,5 +1,6 @@
+import { num } from '@mcs/kit';
 import type { MediaType } from '../domain/target';
-import { type DbClient, num } from './sql';
+import type { DbClient } from '../db';
 
 /** Lookups that resolve a protection target (external-api.md 2.7) from the projection. */
 export interface RootItem {

@@ -1,7 +1,8 @@
 import type { MessagePayload } from '@mcs/contracts';
+import { num, raw } from '@mcs/kit';
 import type { MediaType } from '../domain/target';
 import type { MediaKey } from './candidate.repository';
-import { num, raw, type Tx } from './sql';
+import type { Tx } from '../db';
 
 /**
  * Cleanup's projection of catalog's media (architecture.md: each service answers from its own

@@ -1,3 +1,4 @@
+import { empty, num, sql, type Sql, whereAll } from '@mcs/kit';
 import type { Actor, ProtectionSource } from '../domain/actor';
 import type { ProtectionTerms } from '../domain/protection-terms';
 import type { MediaType, Scope, Target } from '../domain/target';
@@ -7,7 +8,7 @@ import {
   type ProtectionRow,
   toProtectionRecord,
 } from './protection-record';
-import { type DbClient, empty, num, sql, type Sql, type Tx, whereAll } from './sql';
+import type { DbClient, Tx } from '../db';
 import { activeAt, columnsOf, covers, valuesOf } from './target.sql';
 
 export type { ProtectionRecord, VersionFacts } from './protection-record';

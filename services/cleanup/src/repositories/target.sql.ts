@@ -1,5 +1,5 @@
+import { num, numOrNull, raw, sql, type Sql } from '@mcs/kit';
 import type { MediaType, Scope, Target } from '../domain/target';
-import { num, numOrNull, raw, sql, type Sql } from './sql';
 
 /**
  * Coverage and overlap of targets as SQL, for protections, candidates and file operations

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { DurationInput } from '../domain/protection-terms';
-import { Input, pathId } from '@mcs/kit';
-import { requireUser, requireUserCaller } from '../http/principal';
+import { Input, pathId, requireUser } from '@mcs/kit';
+import { userCaller } from '../http/principal';
 import { MEDIA_TYPES, readTargetInput } from '../http/target-input';
 import type { ProtectedService } from '../services/protected.service';
 import { SOURCES } from './protection.routes';
@@ -27,7 +27,7 @@ export function protectedRoutes(api: Router, entries: ProtectedService): void {
   });
 
   api.post('/protected', async (req, res) => {
-    const caller = requireUserCaller(res, 'admin');
+    const caller = userCaller(res, 'admin');
     const body = Input.body(req.body);
     const target = readTargetInput(body);
     const terms = { reason: body.reason(), duration: readDuration(body, 'create') };
@@ -46,7 +46,7 @@ export function protectedRoutes(api: Router, entries: ProtectedService): void {
   });
 
   api.delete('/protected/:entry_id', async (req, res) => {
-    const actor = requireUser(res, 'admin');
+    const { actor } = userCaller(res, 'admin');
     res.json(await entries.delete(pathId(req.params, 'entry_id'), actor));
   });
 }

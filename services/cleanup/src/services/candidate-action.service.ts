@@ -1,8 +1,6 @@
-import { type IdempotencyScope, NotFound, runIdempotent } from '@mcs/kit';
-import type { Clock } from '../clock';
-import type { Db } from '../db';
-import { SCHEMA } from '../db';
-import { type Caller, protectionSourceOf } from '../domain/actor';
+import { type IdempotencyScope, NotFound, runIdempotent, type Clock } from '@mcs/kit';
+import { type Db, SCHEMA, type Tx } from '../db';
+import { type Caller, personActorOf, protectionSourceOf } from '../domain/actor';
 import {
   assertActionAllowed,
   type CandidateAction,
@@ -16,7 +14,6 @@ import { type CandidateRecord, findCandidate } from '../repositories/candidate-q
 import { applyLifecycle, lockCandidate } from '../repositories/candidate.repository';
 import { operationPendingForCandidate } from '../repositories/file-operation.repository';
 import { lockCandidateWorkflow } from '../repositories/locks';
-import type { Tx } from '../repositories/sql';
 import { candidateView, type CandidateWire } from '../views/candidate.view';
 import type { ProtectionWriter } from './protection-writer';
 
@@ -37,7 +34,8 @@ export interface ActionResult {
 type StepResult = { changes: TimerChanges; protectionId?: number };
 type Step = (tx: Tx, candidate: CandidateRecord, now: Date) => StepResult | Promise<StepResult>;
 
-const EVENTS: Record<CandidateAction, CandidateEventType> = {
+/** The contract gives these events a token or user actor only (a person's action). */
+const EVENTS: Record<CandidateAction, Exclude<CandidateEventType, 'candidate.scheduled'>> = {
   cancel: 'candidate.canceled',
   postpone: 'candidate.postponed',
   'reset-timer': 'candidate.timer_reset',
@@ -106,6 +104,7 @@ export class CandidateActionService {
 
   private run(action: CandidateAction, request: ActionRequest, step: Step) {
     const { db, clock, events } = this.deps;
+    const actor = personActorOf(request.actor);
     return db.$transaction((tx) =>
       runIdempotent(tx, SCHEMA, request.idempotency, async () => {
         const now = clock();
@@ -117,7 +116,7 @@ export class CandidateActionService {
           at: now,
         });
         const after = candidateView(await this.read(tx, candidate.id, now), now);
-        const eventId = await events.candidate(tx, EVENTS[action], after, request.actor, now);
+        const eventId = await events.candidate(tx, EVENTS[action], after, actor, now);
         const body: ActionResult = {
           candidate: after,
           event_id: eventId,

@@ -9,7 +9,7 @@ import {
   markAnnounced,
   upsertCandidate,
 } from '../repositories/candidate-upsert.repository';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import { candidateView } from '../views/candidate.view';
 
 /**

@@ -1,5 +1,4 @@
-import { NotFound } from '@mcs/kit';
-import type { Clock } from '../clock';
+import { NotFound, type Clock, limitOffset, pageOf, type Paging } from '@mcs/kit';
 import type { Db } from '../db';
 import {
   type CandidateFilters,
@@ -7,7 +6,6 @@ import {
   listCandidates,
 } from '../repositories/candidate-query.repository';
 import { candidateView } from '../views/candidate.view';
-import { limitOffset, pageOf, type Paging } from '../views/page';
 
 /** Reading candidates (external-api.md 2.3): filtered and paged in SQL, state at request time. */
 export class CandidateService {

@@ -14,7 +14,7 @@ import {
   setRemoved,
 } from '../repositories/media-presence.repository';
 import { findVersionProtections } from '../repositories/protection.repository';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import type { ProtectionWriter } from './protection-writer';
 
 /**

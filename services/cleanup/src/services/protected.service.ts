@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import { type Clock, limitOffset, pageOf, type Paging } from '@mcs/kit';
 import type { Db } from '../db';
 import type { Actor, Caller } from '../domain/actor';
 import { type DurationInput, termsFromDuration } from '../domain/protection-terms';
@@ -10,7 +10,6 @@ import {
   type ProtectionRecord,
   updateProtectionTerms,
 } from '../repositories/protection.repository';
-import { limitOffset, pageOf, type Paging } from '../views/page';
 import { protectedEntryView } from '../views/protection.view';
 import { lockRemovable } from './protection.service';
 import type { ProtectionWriter } from './protection-writer';

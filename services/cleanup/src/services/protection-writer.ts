@@ -14,7 +14,7 @@ import {
   type ProtectionRecord,
   updateProtectionTerms,
 } from '../repositories/protection.repository';
-import type { Tx } from '../repositories/sql';
+import type { Tx } from '../db';
 import { protectionView } from '../views/protection.view';
 
 /** `actorName` is stored on a new protection only; the events get the bare `actor`. */

@@ -1,6 +1,14 @@
-import { Conflict, type IdempotencyScope, NotFound, runIdempotent } from '@mcs/kit';
-import type { Clock } from '../clock';
-import { type Db, SCHEMA } from '../db';
+import {
+  Conflict,
+  type IdempotencyScope,
+  NotFound,
+  runIdempotent,
+  type Clock,
+  limitOffset,
+  pageOf,
+  type Paging,
+} from '@mcs/kit';
+import { type Db, SCHEMA, type Tx } from '../db';
 import type { Actor, Caller } from '../domain/actor';
 import { assertFuture } from '../domain/protection-terms';
 import {
@@ -8,8 +16,6 @@ import {
   listProtections,
   type ProtectionFilters,
 } from '../repositories/protection.repository';
-import type { Tx } from '../repositories/sql';
-import { limitOffset, pageOf, type Paging } from '../views/page';
 import { protectionView } from '../views/protection.view';
 import type { ProtectionWriter } from './protection-writer';
 import { resolveTarget, type TargetInput } from './target-resolver';

@@ -7,7 +7,7 @@ import {
   findSeason,
   findVersion,
 } from '../repositories/media-target.repository';
-import type { DbClient } from '../repositories/sql';
+import type { DbClient } from '../db';
 
 /** A protection target as requested: the root by own id or tmdb id, plus narrower ids. */
 export interface TargetInput {

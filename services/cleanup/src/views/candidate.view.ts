@@ -1,9 +1,9 @@
 import type { ExternalApi } from '@mcs/contracts';
+import { iso, isoOrNull } from '@mcs/kit';
 import { deriveAutoDeleteState } from '../domain/auto-delete';
 import { targetTitle } from '../domain/target';
 import type { CandidateRecord } from '../repositories/candidate-query.repository';
 import { targetFields } from './target.view';
-import { iso, isoOrNull } from './time';
 
 export type CandidateWire = ExternalApi.components['schemas']['Candidate'];
 

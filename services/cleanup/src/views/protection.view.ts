@@ -1,8 +1,8 @@
 import type { ExternalApi } from '@mcs/contracts';
+import { iso, isoOrNull } from '@mcs/kit';
 import { isActive } from '../domain/protection-terms';
 import type { ProtectionRecord } from '../repositories/protection.repository';
 import { targetFields } from './target.view';
-import { iso, isoOrNull } from './time';
 
 export type ProtectionWire = ExternalApi.components['schemas']['Protection'];
 

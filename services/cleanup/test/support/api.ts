@@ -1,6 +1,6 @@
 import type { ExternalApi } from '@mcs/contracts';
-import { type FieldError, type Principal, signInternalRequest } from '@mcs/kit';
-import { TEST_INTERNAL_SECRET } from '@mcs/kit/testing';
+import type { FieldError, Principal } from '@mcs/kit';
+import { callSigned } from '@mcs/kit/testing';
 import type { ProtectedEntryWire } from '../../src/views/protection.view';
 
 type Schemas = ExternalApi.components['schemas'];
@@ -35,30 +35,13 @@ export type Api = <T = Problem>(
 
 /** Calls the service as the gateway does: signed, with the principal and idempotency key. */
 export function apiClient(baseUrl: string): Api {
-  return async <T>(
+  return <T>(
     method: string,
     url: string,
     options: { principal?: Principal; body?: unknown; key?: string } = {},
-  ): Promise<ApiResponse<T>> => {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const extra: Record<string, string> = {};
-    if (body !== undefined) extra['content-type'] = 'application/json';
-    if (options.key) extra['x-mcs-idempotency-key'] = options.key;
-    // Signed exactly as it goes on the wire (after URL normalisation, e.g. %20 for spaces).
-    const target = new URL(url, baseUrl);
-    const headers = signInternalRequest(TEST_INTERNAL_SECRET, {
-      method,
-      url: target.pathname + target.search,
-      body,
+  ) =>
+    callSigned<T & Partial<Problem>>('cleanup', baseUrl, method, url, {
+      ...options,
       principal: options.principal ?? TOKEN,
-      headers: extra,
     });
-    const response = await fetch(target, { method, headers, body });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : undefined) as T & Partial<Problem>,
-    };
-  };
 }

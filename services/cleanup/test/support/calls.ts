@@ -1,3 +1,4 @@
+import { DAY } from '@mcs/kit/testing';
 import type {
   ActionResponse,
   Candidate,
@@ -5,14 +6,13 @@ import type {
   ProtectionCreated,
   ProtectionPage,
 } from './api';
-import { DAY } from './clock';
 import { newCandidate, newMovie, versionTarget } from './factories';
 import type { World } from './world';
 
 /** Candidate calls and probes shared by the candidate test files. */
 export function candidateCalls(world: World) {
   const delivered = (id: number) =>
-    world.broker.events().filter((m) => m.payload.candidate_id === id);
+    world.broker.messages.filter((m) => m.payload.candidate_id === id);
   return {
     act: (id: number, action: string, body?: unknown, key?: string) =>
       world.api<ActionResponse>('POST', `/api/v1/candidates/${id}/${action}`, { body, key }),

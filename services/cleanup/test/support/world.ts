@@ -1,19 +1,29 @@
-import { createTestEnv, type TestEnv, waitFor } from '@mcs/kit/testing';
+import type { MessagePayload } from '@mcs/contracts';
+import {
+  createTestEnv,
+  type MessageRecorder,
+  recordMessages,
+  type TestEnv,
+  waitFor,
+  TestClock,
+} from '@mcs/kit/testing';
 import { type CleanupService, startCleanup } from '../../src/server';
 import { type Api, apiClient } from './api';
-import { type BrokerRecorder, recordBroker } from './broker';
-import { TestClock } from './clock';
+import type { EventRecord } from './events';
 
 /**
  * One test file's cleanup service, started in-process on its own database and broker
- * namespace, with a hand-moved clock, a signed API client and a recorder of what it publishes.
+ * namespace, with a hand-moved clock, a signed API client and recorders of what it publishes.
  */
 export interface World {
   env: TestEnv;
   service: CleanupService;
   clock: TestClock;
   api: Api;
-  broker: BrokerRecorder;
+  /** Lifecycle events (`candidate.*`, `protection.*`) as the broker delivered them. */
+  broker: MessageRecorder<EventRecord>;
+  /** `cleanup.media_links_changed` messages as the broker delivered them. */
+  links: MessageRecorder<MessagePayload<'cleanup.media_links_changed'>>;
   /** Waits until the outbox is empty, i.e. everything committed has been published. */
   drained(): Promise<void>;
   /**
@@ -43,13 +53,17 @@ export async function startWorld(): Promise<World> {
   const env = await createTestEnv();
   const clock = new TestClock();
   const service = await startCleanup({ runtime: env.runtimeConfig() }, { clock: clock.now });
-  const broker = await recordBroker(env.namespace);
+  const broker = await recordMessages<EventRecord>(env.namespace, ['candidate.*', 'protection.*']);
+  const links = await recordMessages<MessagePayload<'cleanup.media_links_changed'>>(env.namespace, [
+    'cleanup.media_links_changed',
+  ]);
   return {
     env,
     service,
     clock,
     api: apiClient(service.url),
     broker,
+    links,
     drained: async () => {
       await waitFor(
         async () => (await service.db.outboxMessage.count({ where: { publishedAt: null } })) === 0,
@@ -71,6 +85,7 @@ export async function startWorld(): Promise<World> {
     },
     close: async () => {
       await broker.close();
+      await links.close();
       await service.stop();
       await env.cleanup();
     },

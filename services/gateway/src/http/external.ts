@@ -7,12 +7,14 @@ import {
   Invalid,
   RateLimited,
   ROUTE_LABEL,
+  Unauthorized,
   type InternalClient,
 } from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
 import type { Contract, ContractOperation } from '../openapi/contract';
 import { validateRequest } from '../openapi/validation';
 import { effectiveScopes } from '../security/scopes';
+import type { AuthFailureGuard } from '../services/auth-failures.service';
 import type { IdempotencyService, Outcome } from '../services/idempotency.service';
 import type { RateLimiter } from '../services/rate-limit.service';
 import type { TokenAuthService, TokenPrincipal } from '../services/token-auth.service';
@@ -26,6 +28,7 @@ export interface ExternalDeps {
   config: GatewayConfig;
   contract: Contract;
   tokens: TokenAuthService;
+  authFailures: AuthFailureGuard;
   rateLimiter: RateLimiter;
   idempotency: IdempotencyService;
   call: InternalClient;
@@ -71,7 +74,7 @@ export function externalApi(deps: ExternalDeps): Router {
       throw new AppError(404, 'not_found', `No route matches ${req.method} ${path}.`);
     const { operation } = match;
     res.locals[ROUTE_LABEL] = operation.path;
-    const principal = await deps.tokens.authenticate(req.get('authorization'));
+    const principal = await authenticate(deps, req);
     await applyRateLimit(deps, principal, res);
     requireScope(operation, principal);
     const mutating = MUTATING.has(req.method);
@@ -122,7 +125,7 @@ async function dispatch(
     return json(200, discovery(deps.config.basePath, d.principal));
   const service = OWNER[d.operation.tags?.[0] ?? ''] as ServiceName;
   const key = d.mutating ? req.get('idempotency-key') : undefined;
-  const send = async () => {
+  const send = async (headers?: Record<string, string>) => {
     const sent = performance.now();
     try {
       return await forward(deps.call, {
@@ -137,7 +140,7 @@ async function dispatch(
           name: d.principal.name,
         },
         body: d.body,
-        idempotencyKey: key,
+        headers,
       });
     } finally {
       d.upstream.ms += performance.now() - sent;
@@ -151,6 +154,18 @@ async function dispatch(
     : await send();
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
   return result;
+}
+
+/** The token's principal; 401s are counted per client address (429 past the limit). */
+async function authenticate(deps: ExternalDeps, req: Request): Promise<TokenPrincipal> {
+  const address = req.ip ?? 'unknown';
+  deps.authFailures.check(address);
+  try {
+    return await deps.tokens.authenticate(req.get('authorization'));
+  } catch (error) {
+    if (error instanceof Unauthorized) await deps.authFailures.failed(address);
+    throw error;
+  }
 }
 
 async function applyRateLimit(

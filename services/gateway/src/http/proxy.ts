@@ -1,5 +1,4 @@
-import { ServiceUnavailable, type InternalClient, type Principal } from '@mcs/kit';
-import { IDEMPOTENCY_HEADER } from '@mcs/kit';
+import { ServiceUnavailable, UNROUTED_HEADER, type InternalClient, type Principal } from '@mcs/kit';
 import type { Outcome } from '../services/idempotency.service';
 
 export interface ForwardRequest {
@@ -10,7 +9,8 @@ export interface ForwardRequest {
   url: string;
   principal: Principal;
   body?: Record<string, unknown>;
-  idempotencyKey?: string;
+  /** Signed x-mcs-* headers to pass on (the idempotency scope). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -19,12 +19,12 @@ export interface ForwardRequest {
  * instead of hanging the client or failing with a 500.
  */
 export async function forward(call: InternalClient, request: ForwardRequest): Promise<Outcome> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
-  if (request.idempotencyKey) headers[IDEMPOTENCY_HEADER] = request.idempotencyKey;
   let response: Awaited<ReturnType<InternalClient>>;
   try {
     response = await call({
+      service: request.service,
       baseUrl: request.baseUrl,
       method: request.method,
       url: request.url,
@@ -53,5 +53,7 @@ export async function forward(call: InternalClient, request: ForwardRequest): Pr
     },
     // The owning service replayed its own record (the gateway's was lost, e.g. in a crash).
     replayed: response.headers['idempotent-replayed'] === 'true',
+    // No route of the service answered: not an outcome of this request to keep.
+    unrouted: response.headers[UNROUTED_HEADER] === '1',
   };
 }

@@ -5,6 +5,7 @@ import type { GatewayConfig } from '../config';
 import type { AuthService } from '../services/auth.service';
 import { userSummary } from '../services/presenters';
 import type { ActiveSession, SessionService } from '../services/session.service';
+import { operation } from './operation';
 
 export function sessionBody(session: ActiveSession) {
   return {
@@ -25,8 +26,8 @@ export function authRoutes(deps: {
   sessions: SessionService;
 }): Record<string, Handler> {
   return {
-    login: async ({ req, res, body }) => {
-      const user = await deps.auth.login(String(body.username), String(body.password));
+    login: operation<'login'>(async ({ req, res, body }) => {
+      const user = await deps.auth.login(body.username, body.password);
       // A login replaces the browser's session: the one it presented (if any) ends, so a
       // shared machine keeps no stale session alive behind the new one.
       const previous = sessionCookieOf(req);
@@ -35,7 +36,7 @@ export function authRoutes(deps: {
       const { cookieValue, session } = await deps.sessions.start(user);
       setSessionCookie(req, res, deps.config, cookieValue);
       return json(200, sessionBody(session));
-    },
+    }),
 
     logout: async ({ req, res, session }) => {
       await deps.sessions.end(current(session).idHash);
@@ -55,15 +56,15 @@ export function authRoutes(deps: {
       );
     },
 
-    changePassword: async ({ session, body }) => {
+    changePassword: operation<'changePassword'>(async ({ session, body }) => {
       const active = current(session);
       await deps.auth.changePassword(
         active.user,
         active.idHash,
-        String(body.current_password),
-        String(body.new_password),
+        body.current_password,
+        body.new_password,
       );
       return { status: 204, contentType: 'application/json', body: null };
-    },
+    }),
   };
 }

@@ -3,8 +3,9 @@ import { setSessionCookie } from '../http/cookies';
 import { json } from '../http/respond';
 import type { GatewayConfig } from '../config';
 import type { SessionService } from '../services/session.service';
-import type { SetupInput, SetupService } from '../services/setup.service';
+import type { SetupService } from '../services/setup.service';
 import { sessionBody } from './auth.routes';
+import { operation } from './operation';
 
 export function setupRoutes(deps: {
   config: GatewayConfig;
@@ -16,11 +17,11 @@ export function setupRoutes(deps: {
     getSetupStatus: async () =>
       json(200, { setup_complete: await deps.setup.isComplete(), version: deps.version }),
 
-    completeSetup: async ({ req, res, body }) => {
-      const user = await deps.setup.completeSetup(body as unknown as SetupInput);
+    completeSetup: operation<'completeSetup'>(async ({ req, res, body }) => {
+      const user = await deps.setup.completeSetup(body);
       const { cookieValue, session } = await deps.sessions.start(user);
       setSessionCookie(req, res, deps.config, cookieValue);
       return json(201, sessionBody(session));
-    },
+    }),
   };
 }

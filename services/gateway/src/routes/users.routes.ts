@@ -2,7 +2,8 @@ import type { Handler } from '../http/internal';
 import { json } from '../http/respond';
 import { userSummary } from '../services/presenters';
 import type { ActiveSession } from '../services/session.service';
-import type { UserInput, UserService } from '../services/user.service';
+import type { UserService } from '../services/user.service';
+import { operation } from './operation';
 
 export function userRoutes(deps: { users: UserService }): Record<string, Handler> {
   return {
@@ -23,16 +24,17 @@ export function userRoutes(deps: { users: UserService }): Record<string, Handler
       });
     },
 
-    createUser: async ({ body }) =>
-      json(201, userSummary(await deps.users.create(body as unknown as UserInput))),
+    createUser: operation<'createUser'>(async ({ body }) =>
+      json(201, userSummary(await deps.users.create(body))),
+    ),
 
-    updateUser: async ({ params, body, session }) => {
+    updateUser: operation<'updateUser'>(async ({ params, body, session }) => {
       const acting = (session as ActiveSession).idHash;
       return json(
         200,
         userSummary(await deps.users.update(BigInt(params.user_id as string), body, acting)),
       );
-    },
+    }),
 
     deleteUser: async ({ params, session }) => {
       const id = BigInt(params.user_id as string);

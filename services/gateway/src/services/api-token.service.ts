@@ -1,14 +1,18 @@
+import type { InternalApi } from '@mcs/contracts';
 import { Invalid, NotFound, parseTimestamp, type Outbox } from '@mcs/kit';
 import type { Db } from '../db';
 import { apiTokenRepository, type ApiTokenRecord } from '../repositories/api-token.repository';
 import { isScope } from '../security/scopes';
 import { generateToken } from '../security/tokens';
 
-export interface ApiTokenInput {
-  name: string;
-  scopes: string[];
-  expires_at?: string | null;
-}
+/**
+ * The contract's request body, with scopes as plain strings: the operator CLI passes what it
+ * was given unchecked, and create() checks every scope itself.
+ */
+export type ApiTokenInput = Omit<
+  InternalApi.components['schemas']['ApiTokenCreateRequest'],
+  'scopes'
+> & { scopes: string[] };
 
 /** API tokens: created by administrators (UI or operator CLI), shown once, soft-revoked. */
 export class ApiTokenService {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import { Conflict, Unprocessable } from '@mcs/kit';
+import { Conflict, idempotencyHeaders, RateLimited, Unprocessable } from '@mcs/kit';
 
 /** A response as the gateway forwards or stores it. */
 export interface Outcome {
@@ -11,6 +11,8 @@ export interface Outcome {
   replayed?: boolean;
   /** The bytes as the owning service sent them, when the outcome was forwarded. */
   raw?: Buffer;
+  /** No route of the owning service answered (not built yet): never stored. */
+  unrouted?: boolean;
 }
 
 export interface IdempotentRequest {
@@ -25,17 +27,51 @@ export interface IdempotentRequest {
  * Idempotency-Key handling (external-api.md 1.11), durable in PostgreSQL and safe across
  * replicas. A transaction-scoped advisory lock per (token, key) is held around the forwarded
  * call: a concurrent duplicate fails to take it (409 idempotency_key_in_use), and a dead
- * process releases it automatically. Outcomes below 500 are stored and replayed.
+ * process releases it automatically. Outcomes below 500 are stored and replayed, except a 404
+ * from a route the service does not have yet. The owning service gets the key, fingerprint and
+ * retention (signed headers) so that its own record can tell requests apart and expire too.
+ *
+ * Each request holds a pooled connection for its whole forwarded call, so one token may have
+ * only `maxInFlightPerToken` keys in flight at once on a replica (429 beyond): a single client
+ * cannot take the whole pool from the others. A duplicate of a key already in flight is not
+ * held back by the cap: it fails the lock at once with 409 idempotency_key_in_use.
  */
 export class IdempotencyService {
+  /** Token → key → requests with that key in flight on this replica. */
+  private readonly inFlight = new Map<number, Map<string, number>>();
+
   constructor(
     private readonly pool: Pool,
-    private readonly retentionHours: number,
+    private readonly options: { retentionHours: number; maxInFlightPerToken: number },
   ) {}
 
   async run(
     request: IdempotentRequest,
-    execute: () => Promise<Outcome>,
+    execute: (headers: Record<string, string>) => Promise<Outcome>,
+  ): Promise<Outcome & { replayed: boolean }> {
+    const keys = this.inFlight.get(request.tokenId) ?? new Map<string, number>();
+    const sameKey = keys.get(request.key) ?? 0;
+    if (sameKey === 0 && keys.size >= this.options.maxInFlightPerToken) {
+      throw new RateLimited(
+        1,
+        `This API token already has ${keys.size} idempotent requests in flight; retry when one has finished.`,
+      );
+    }
+    keys.set(request.key, sameKey + 1);
+    this.inFlight.set(request.tokenId, keys);
+    try {
+      return await this.runLocked(request, execute);
+    } finally {
+      const left = (keys.get(request.key) ?? 1) - 1;
+      if (left > 0) keys.set(request.key, left);
+      else keys.delete(request.key);
+      if (keys.size === 0) this.inFlight.delete(request.tokenId);
+    }
+  }
+
+  private async runLocked(
+    request: IdempotentRequest,
+    execute: (headers: Record<string, string>) => Promise<Outcome>,
   ): Promise<Outcome & { replayed: boolean }> {
     const client = await this.pool.connect();
     try {
@@ -75,8 +111,14 @@ export class IdempotencyService {
           replayed: true,
         };
       }
-      const outcome = await execute();
-      if (outcome.status < 500) {
+      const outcome = await execute(
+        idempotencyHeaders({
+          key: request.key,
+          fingerprint,
+          retentionSeconds: this.options.retentionHours * 3600,
+        }),
+      );
+      if (outcome.status < 500 && !outcome.unrouted) {
         await client.query(
           `INSERT INTO idempotency_records (token_id, key, fingerprint, status, body, expires_at)
            VALUES ($1, $2, $3, $4, $5::jsonb, now() + make_interval(hours => $6))
@@ -89,7 +131,7 @@ export class IdempotencyService {
             fingerprint,
             outcome.status,
             JSON.stringify(outcome.body),
-            this.retentionHours,
+            this.options.retentionHours,
           ],
         );
       }

@@ -1,20 +1,19 @@
+import type { InternalApi } from '@mcs/contracts';
 import { Conflict } from '@mcs/kit';
 import type { Db } from '../db';
 import { hashPassword } from '../security/passwords';
 import { userRepository, type UserRecord } from '../repositories/user.repository';
 
-export interface SetupInput {
-  username: string;
-  password: string;
-  email?: string | null;
-  display_name?: string | null;
-}
+export type SetupInput = InternalApi.components['schemas']['SetupRequest'];
 
 /** First-run setup: the first administrator, created exactly once. */
 export class SetupService {
   private complete = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly hash: (password: string) => Promise<string> = hashPassword,
+  ) {}
 
   /** Cached once true: setup can never be undone (the last admin cannot be removed). */
   async isComplete(): Promise<boolean> {
@@ -23,7 +22,10 @@ export class SetupService {
   }
 
   async completeSetup(input: SetupInput): Promise<UserRecord> {
-    const passwordHash = await hashPassword(input.password);
+    // Checked before hashing: a password hash is deliberately slow, and after setup anyone
+    // could otherwise make the gateway compute one per request.
+    if (await this.isComplete()) throw alreadyComplete();
+    const passwordHash = await this.hash(input.password);
     try {
       const user = await this.db.$transaction(async (tx) => {
         // The single-row table makes two concurrent setups collide on its primary key.
@@ -40,10 +42,11 @@ export class SetupService {
       this.complete = true;
       return user;
     } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') {
-        throw new Conflict('setup_already_complete', 'The service has already been set up.');
-      }
+      if ((error as { code?: string }).code === 'P2002') throw alreadyComplete();
       throw error;
     }
   }
 }
+
+const alreadyComplete = () =>
+  new Conflict('setup_already_complete', 'The service has already been set up.');

@@ -21,23 +21,37 @@ interface CachedToken {
   cachedUntil: number;
 }
 
+/** Unknown prefixes remembered at most; past it the oldest are forgotten (Map keeps order). */
+const MAX_UNKNOWN = 10_000;
+
+export interface TokenCacheOptions {
+  /** How long a verified token stays cached. */
+  ttlMs: number;
+  /** How long an unknown prefix stays known as unknown. */
+  negativeTtlMs: number;
+}
+
 const REALM = 'Bearer realm="media-cleanup"';
 const INVALID = `${REALM}, error="invalid_token"`;
 
 /**
  * Bearer authentication for /api/v1 (external-api.md 1.3). Verified tokens are cached briefly
  * by prefix; a revocation event drops the entry on every replica at once, and the short TTL
- * bounds staleness even if that event is late.
+ * bounds staleness even if that event is late. Unknown prefixes are remembered for a few
+ * seconds, so a client guessing tokens costs no database query per guess. (A new token cannot
+ * be hit by that: its random prefix was never asked for before it existed.)
  */
 export class TokenAuthService {
   private readonly cache = new Map<string, CachedToken>();
+  /** Prefix → until when it is known not to exist. */
+  private readonly unknown = new Map<string, number>();
   /** Bumped by every drop(), so a lookup can tell that one happened while it queried. */
   private drops = 0;
 
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date,
-    private readonly ttlMs: number,
+    private readonly options: TokenCacheOptions,
     private readonly log: Logger,
   ) {}
 
@@ -86,15 +100,28 @@ export class TokenAuthService {
   private async lookup(prefix: string): Promise<CachedToken | undefined> {
     const cached = this.cache.get(prefix);
     if (cached && cached.cachedUntil > Date.now()) return cached;
+    if ((this.unknown.get(prefix) ?? 0) > Date.now()) return undefined;
     const dropsBefore = this.drops;
     const record = await apiTokenRepository.findByPrefix(this.db, prefix);
-    if (!record) return undefined;
-    const entry = { ...record, cachedUntil: Date.now() + this.ttlMs };
+    if (!record) {
+      this.rememberUnknown(prefix);
+      return undefined;
+    }
+    const { ttlMs } = this.options;
+    const entry = { ...record, cachedUntil: Date.now() + ttlMs };
     // A drop() during the query may be this token's revocation, and the record read may predate
     // it: caching it would keep a revoked token valid for a whole TTL. It still answers this
     // one request, which raced the revocation anyway.
-    if (this.ttlMs > 0 && this.drops === dropsBefore) this.cache.set(prefix, entry);
+    if (ttlMs > 0 && this.drops === dropsBefore) this.cache.set(prefix, entry);
     return entry;
+  }
+
+  private rememberUnknown(prefix: string): void {
+    if (this.options.negativeTtlMs === 0) return;
+    this.unknown.delete(prefix);
+    const oldest = this.unknown.keys().next().value;
+    if (this.unknown.size >= MAX_UNKNOWN && oldest !== undefined) this.unknown.delete(oldest);
+    this.unknown.set(prefix, Date.now() + this.options.negativeTtlMs);
   }
 
   /** last_used_at at most hourly, off the request path; whether or not the request succeeds. */

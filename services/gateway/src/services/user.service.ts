@@ -1,3 +1,4 @@
+import type { InternalApi } from '@mcs/contracts';
 import { Conflict, NotFound } from '@mcs/kit';
 import type { Db } from '../db';
 import type { Prisma } from '../generated/prisma/client';
@@ -5,22 +6,9 @@ import { hashPassword } from '../security/passwords';
 import { userRepository, type UserRecord } from '../repositories/user.repository';
 import type { SessionService } from './session.service';
 
-export interface UserInput {
-  username: string;
-  password: string;
-  role: 'admin' | 'user';
-  email?: string | null;
-  display_name?: string | null;
-  enabled?: boolean;
-}
+export type UserInput = InternalApi.components['schemas']['UserCreateRequest'];
 
-export interface UserChanges {
-  role?: 'admin' | 'user';
-  password?: string;
-  email?: string | null;
-  display_name?: string;
-  enabled?: boolean;
-}
+export type UserChanges = InternalApi.components['schemas']['UserUpdateRequest'];
 
 /** Administrator user management (internal-api.md §4). */
 export class UserService {

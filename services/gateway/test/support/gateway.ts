@@ -41,7 +41,8 @@ export async function standInService(
 
 /**
  * A gateway on its own test database. Internal services are unreachable unless a test passes
- * their URLs. Every response is checked against the OpenAPI documents.
+ * their URLs. Every response is checked against the OpenAPI documents. A test that starts a
+ * service on the same database first passes its env; the world cleans it up on stop either way.
  */
 export class GatewayWorld {
   readonly replicas: GatewayService[] = [];
@@ -54,11 +55,13 @@ export class GatewayWorld {
   static async start(
     overrides: Partial<GatewayConfig> = {},
     services: Partial<Record<ServiceName, string>> = {},
+    given?: TestEnv,
   ): Promise<GatewayWorld> {
-    const env = await createTestEnv();
+    const env = given ?? (await createTestEnv());
     const down = `http://127.0.0.1:${await closedPort()}`;
     const config: GatewayConfig = {
-      ...gatewayDefaults(env.runtimeConfig(), {
+      // As deployed: /metrics on a port of its own (METRICS_PORT), here a free one.
+      ...gatewayDefaults(env.runtimeConfig({ metricsPort: 0 }), {
         catalog: down,
         cleanup: down,
         scheduler: down,

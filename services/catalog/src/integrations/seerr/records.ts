@@ -1,5 +1,8 @@
 /** Neutral Seerr records (§1.8). */
-export type SeerrRequestStatus = 'pending' | 'approved' | 'declined' | 'failed' | 'completed';
+import type { Events } from '@mcs/contracts';
+
+/** Seerr's numeric status, normalised as the requests event carries it. */
+export type SeerrRequestStatus = Events.components['schemas']['SeerrRequestFacts']['status'];
 
 export interface SeerrUser {
   externalId: number;

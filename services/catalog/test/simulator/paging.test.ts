@@ -1,6 +1,6 @@
-import { startSimulator, type Simulator } from '../src';
-import { JellyfinClient } from '../../../services/catalog/src/integrations/jellyfin';
-import { clientsFor, collect, type Clients } from './support';
+import { startSimulator, type Simulator } from '../../../../infra/simulator/src';
+import { JellyfinClient } from '../../src/integrations/jellyfin';
+import { clientsFor, collect, type Clients } from './clients';
 
 function unique<T>(items: T[], key: (item: T) => string): number {
   return new Set(items.map(key)).size;

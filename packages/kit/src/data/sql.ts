@@ -1,15 +1,12 @@
-import type { Db } from '../db';
-import { Prisma } from '../generated/prisma/client';
+/**
+ * Raw SQL for the services' Prisma clients. The tag comes from @prisma/client-runtime-utils,
+ * the package every generated client takes its own from (keep its version equal to
+ * @prisma/client's): $queryRaw recognises the fragments built here as its own. The client and
+ * transaction types stay with each service (src/db.ts), generated from its schema.
+ */
+import { empty, join, raw, sql, type Sql } from '@prisma/client-runtime-utils';
 
-/** Repositories take the Prisma client or an interactive transaction (STYLE 10). */
-export type Tx = Prisma.TransactionClient;
-export type DbClient = Db | Tx;
-
-export type Sql = Prisma.Sql;
-export const sql = Prisma.sql;
-export const join = Prisma.join;
-export const raw = Prisma.raw;
-export const empty = Prisma.empty;
+export { empty, join, raw, sql, type Sql };
 
 /** IDs are BIGINT columns; every one of them stays below 2^53 (external-api.md 1.6). */
 export function num(value: bigint | number): number {

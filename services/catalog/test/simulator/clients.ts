@@ -1,15 +1,16 @@
 /**
- * Simulator tests drive it with the catalog's real integration clients: if their shapes and the
- * simulator's drift apart, these tests fail.
+ * These tests drive the simulator with catalog's real integration clients: if their shapes and
+ * the simulator's drift apart, these tests fail. They live with catalog because infra depends on
+ * no service.
  */
-import { DateSanitiser } from '../../../services/catalog/src/integrations/dates';
-import { JellyfinClient } from '../../../services/catalog/src/integrations/jellyfin';
-import { PlexClient } from '../../../services/catalog/src/integrations/plex';
-import { RadarrClient } from '../../../services/catalog/src/integrations/radarr';
-import { SeerrClient } from '../../../services/catalog/src/integrations/seerr';
-import { SonarrClient } from '../../../services/catalog/src/integrations/sonarr';
-import type { Simulator, SimSystem } from '../src';
-import type { ListBatch } from '../../../services/catalog/src/integrations/http';
+import { DateSanitiser } from '../../src/integrations/dates';
+import { JellyfinClient } from '../../src/integrations/jellyfin';
+import { PlexClient } from '../../src/integrations/plex';
+import { RadarrClient } from '../../src/integrations/radarr';
+import { SeerrClient } from '../../src/integrations/seerr';
+import { SonarrClient } from '../../src/integrations/sonarr';
+import type { Simulator, SimSystem } from '../../../../infra/simulator/src';
+import type { ListBatch } from '../../src/integrations/http';
 
 export interface Clients {
   jellyfin: JellyfinClient;

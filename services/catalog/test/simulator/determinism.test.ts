@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../src';
-import { clientsFor, collect } from './support';
+import { startSimulator, type Simulator } from '../../../../infra/simulator/src';
+import { clientsFor, collect } from './clients';
 
 const OPTIONS = { movies: 40, series: 4, seasonsPerSeries: 2, episodesPerSeason: 5 };
 

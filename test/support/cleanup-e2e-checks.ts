@@ -1,42 +1,28 @@
-import { recordMessages, type RecordedMessage } from '@mcs/kit/testing';
+import type { RecordedMessage } from '@mcs/kit/testing';
+import type { EventRecord } from '../../services/cleanup/test/support/events';
 import { expectMatchesContract } from '../../services/gateway/test/support/contract';
 
-/** A lifecycle event record as cleanup publishes it (events-webhooks.md 1.2-1.3). */
-export interface EventRecord {
-  id: string;
-  type: string;
-  occurred_at: string;
-  candidate_id: number | null;
-  actor: { type: string; id: number | null };
-  media_type: string;
-  operation_id: null;
-  payload: {
-    schema_version: number;
-    id: string;
-    type: string;
-    occurred_at: string;
-    candidate?: Record<string, unknown> & { id: number };
-    protection?: Record<string, unknown> & { id: number };
-    links: Record<string, string>;
-  };
+/**
+ * What every reply and every delivery of the cleanup end-to-end tests must hold, whatever the
+ * test is about (EA#20, EA#50, events-webhooks.md 1.2-1.3).
+ */
+
+/** Strings that would be a file name or a filesystem path (the factories' files are .mkv). */
+const LEAK = /\.mkv\b|(^|[\s"'=])\/(?!api\/)[\w.-]+\/|\\|\/media\/|\/data\/|\/mnt\//;
+
+/** Fails on a `catalog_id` field or a path-like string anywhere in a body (recursively). */
+export function expectNothingHidden(value: unknown, where = 'body'): void {
+  if (typeof value === 'string') {
+    if (LEAK.test(value)) throw new Error(`${where} looks like a file path: ${value}`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => expectNothingHidden(item, `${where}[${i}]`));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'catalog_id') throw new Error(`${where} carries catalog_id`);
+      expectNothingHidden(item, `${where}.${key}`);
+    }
+  }
 }
-
-/** One message as the broker delivered it to our queue (duplicates included). */
-export type Delivery = RecordedMessage<EventRecord>;
-
-/** Records every `candidate.*` and `protection.*` delivery of the test env's events exchange. */
-export async function recordEvents(namespace: string) {
-  const recorder = await recordMessages(namespace, ['candidate.*', 'protection.*']);
-  const deliveries = recorder.messages as unknown as Delivery[];
-  return {
-    deliveries,
-    /** Every delivered record, in delivery order. */
-    events: () => deliveries,
-    close: recorder.close,
-  };
-}
-
-export type EventRecorder = Awaited<ReturnType<typeof recordEvents>>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -46,7 +32,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * payload envelope of 1.3: the message id and routing key are the event's id and type, the
  * envelope repeats them, and the item validates as an `Event` of the external OpenAPI document.
  */
-export async function expectFeedItem(delivery: Delivery): Promise<void> {
+export async function expectFeedItem(delivery: RecordedMessage<EventRecord>): Promise<void> {
   const record = delivery.payload;
   const { media_type: mediaType, operation_id: operationId, ...item } = record;
   expect(delivery.messageId).toBe(record.id);

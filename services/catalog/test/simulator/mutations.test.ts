@@ -1,9 +1,6 @@
-import { startSimulator, type Simulator } from '../src';
-import type {
-  ServerEpisode,
-  ServerMovie,
-} from '../../../services/catalog/src/integrations/records';
-import { clientsFor, collect, type Clients } from './support';
+import { startSimulator, type Simulator } from '../../../../infra/simulator/src';
+import type { ServerEpisode, ServerMovie } from '../../src/integrations/records';
+import { clientsFor, collect, type Clients } from './clients';
 
 function byId<T extends { externalId: string }>(items: T[]): Map<string, T> {
   return new Map(items.map((item) => [item.externalId, item]));

@@ -1,7 +1,7 @@
-import { startSimulator, type Simulator } from '../src';
-import { IntegrationError } from '../../../services/catalog/src/integrations/errors';
-import { JellyfinClient } from '../../../services/catalog/src/integrations/jellyfin';
-import { clientsFor, collect, type Clients } from './support';
+import { startSimulator, type Simulator } from '../../../../infra/simulator/src';
+import { IntegrationError } from '../../src/integrations/errors';
+import { JellyfinClient } from '../../src/integrations/jellyfin';
+import { clientsFor, collect, type Clients } from './clients';
 
 async function failure(work: Promise<unknown>): Promise<IntegrationError> {
   const error = await work.then(

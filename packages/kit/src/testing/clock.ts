@@ -1,4 +1,6 @@
-/** A clock the test moves by hand ("time passes" without sleeping). */
+import type { Clock } from '../time';
+
+/** A clock the test moves by hand ("time passes" without sleeping); pass `clock.now`. */
 export class TestClock {
   private current: Date;
 
@@ -6,10 +8,14 @@ export class TestClock {
     this.current = new Date(start);
   }
 
-  readonly now = (): Date => new Date(this.current);
+  readonly now: Clock = () => new Date(this.current);
 
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
+  }
+
+  set(date: Date): void {
+    this.current = new Date(date);
   }
 }
 

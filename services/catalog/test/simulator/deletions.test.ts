@@ -1,5 +1,5 @@
-import { startSimulator, type Simulator } from '../src';
-import { clientsFor, collect, type Clients } from './support';
+import { startSimulator, type Simulator } from '../../../../infra/simulator/src';
+import { clientsFor, collect, type Clients } from './clients';
 
 describe('write calls are applied and recorded', () => {
   let sim: Simulator;

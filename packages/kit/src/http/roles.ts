@@ -1,0 +1,19 @@
+import type { Response } from 'express';
+import { Forbidden } from '../errors';
+import { principalOf, type Principal } from './internal-auth';
+
+export type UserPrincipal = Extract<Principal, { type: 'user' }>;
+
+/**
+ * Internal UI routes serve logged-in users; some only administrators (internal-api.md 1.2).
+ * The gateway checks the session and the contract's x-access; the role is checked again here,
+ * where the route's rule lives, so each service is safe on its own.
+ */
+export function requireUser(res: Response, role: 'user' | 'admin' = 'user'): UserPrincipal {
+  const principal = principalOf(res);
+  if (principal.type !== 'user')
+    throw new Forbidden('forbidden', 'This route is for logged-in users of the web UI.');
+  if (role === 'admin' && principal.role !== 'admin')
+    throw new Forbidden('forbidden', 'This route is for administrators.');
+  return principal;
+}

@@ -1,0 +1,51 @@
+import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
+import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
+import { protectionCalls } from './support/calls';
+import { newMovie } from './support/factories';
+import { useWorld } from './support/world';
+
+/** Cleanup's part of weekly_house_keeping: idempotency records past their retention go. */
+const world = useWorld();
+const { create } = protectionCalls(world);
+let broker: BrokerConnection;
+let publisher: Publisher;
+
+beforeAll(async () => {
+  const log = createLogger({ service: 'test', level: 'silent' });
+  broker = await BrokerConnection.connect(TEST_AMQP_URL, log);
+  publisher = new Publisher(broker, brokerNames(world.env.namespace), log);
+  await publisher.start();
+});
+afterAll(() => broker.close());
+
+test('a housekeeping run purges expired idempotency records, keeps live ones, and reports its part', async () => {
+  const db = world.service.db;
+  for (const key of ['old', 'live']) {
+    const movie = await newMovie(db);
+    expect((await create({ media_type: 'movie', media_id: movie.media_id }, key)).status).toBe(200);
+  }
+  await db.idempotentRequest.updateMany({
+    where: { key: 'old' },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
+
+  await publisher.publish('task.run.weekly_house_keeping', {
+    run_id: 9,
+    task_id: 'weekly_house_keeping',
+    trigger: 'schedule',
+    requested_by: null,
+  });
+  const completed = await waitFor(() =>
+    db.outboxMessage
+      .findFirst({ where: { routingKey: 'task.run_completed' } })
+      .then((row) => row ?? undefined),
+  );
+  expect(completed.payload).toMatchObject({
+    run_id: 9,
+    service: 'cleanup',
+    items_processed: 1,
+    summary: { idempotency_records_purged: 1 },
+  });
+  expect((await db.idempotentRequest.findMany()).map((r) => r.key)).toEqual(['live']);
+  expect(await db.outboxMessage.count({ where: { routingKey: 'task.run_started' } })).toBe(1);
+});
