@@ -122,6 +122,7 @@ async function startCatalog(env) {
 async function call(base, method, path, body) {
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers = kit.signInternalRequest(SECRET, {
+    service: 'catalog',
     method,
     url: path,
     body: text,

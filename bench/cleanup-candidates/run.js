@@ -29,7 +29,13 @@ const QUERIES = {
 };
 
 const headers = (url) =>
-  signInternalRequest(SECRET, { method: 'GET', url, body: undefined, principal: PRINCIPAL });
+  signInternalRequest(SECRET, {
+    service: 'cleanup',
+    method: 'GET',
+    url,
+    body: undefined,
+    principal: PRINCIPAL,
+  });
 
 async function get(path) {
   const started = process.hrtime.bigint();

@@ -11,7 +11,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const principal = { type: 'api_token', id: 1, scopes: ['tasks:read'] };
 
 const server = http.createServer((req, res) => {
-  const headers = signInternalRequest(secret, { method: req.method, url: req.url, principal });
+  const headers = signInternalRequest(secret, {
+    service: 'scheduler',
+    method: req.method,
+    url: req.url,
+    principal,
+  });
   const outgoing = http.request(
     {
       agent,

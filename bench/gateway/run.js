@@ -117,11 +117,13 @@ async function gatewayToken(gw) {
     const gw = 'http://127.0.0.1:18900';
     const metrics = 'http://127.0.0.1:18909';
     const token = await gatewayToken(gw);
-    // The three ways to reach the route; headers are made per run (a signature lives 30 s).
+    // The three ways to reach the route; headers are made per run (the stand-in upstream
+    // accepts a signature for the whole run: see upstream.js).
     const targets = {
       direct: () => ({
         url: 'http://127.0.0.1:18903/api/v1/tasks',
         headers: signInternalRequest(SECRET, {
+          service: 'scheduler',
           method: 'GET',
           url: '/api/v1/tasks',
           body: undefined,
