@@ -18,7 +18,7 @@ import { expectFeedItem, expectNothingHidden } from './cleanup-e2e-checks';
  * response is validated against the OpenAPI documents and every /api/v1 body is scanned for
  * data that must never appear (EA#20, EA#50).
  */
-export const DAY = 86_400_000;
+export { DAY } from '@mcs/kit/testing';
 export const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface ApiToken {

@@ -1,7 +1,7 @@
 /**
  * The problem codes of the APIs and their fixed titles (external-api.md 1.9): which code a
  * response may carry is part of the contract, like its fields. The kit's problem+json writer
- * takes its titles from here; a code without one falls back to the HTTP phrase.
+ * takes its titles from here; a code without one reads as itself ("some_code" → "Some code").
  */
 export const PROBLEM_TITLES = {
   // Transport and routing
@@ -40,8 +40,6 @@ export const PROBLEM_TITLES = {
   task_disabled: 'Task is disabled',
   main_server_required: 'Main media server required',
 } as const;
-
-export type ProblemCode = keyof typeof PROBLEM_TITLES;
 
 /** The title of a problem code; an unknown code reads as itself ("some_code" → "Some code"). */
 export function problemTitle(code: string): string {

@@ -18,7 +18,6 @@ export * from './data/relay';
 export * from './data/secrets';
 export * from './data/sql';
 export * from './http/app';
-export { UNROUTED_HEADER } from './http/errors';
 export * from './http/input';
 export * from './http/internal-api';
 export * from './http/internal-auth';

@@ -101,3 +101,37 @@ describe('a key the gateway no longer knows', () => {
     expect(left).toEqual([{ key: 'live' }]);
   });
 });
+
+test('two requests with one key at once (the gateway lost its lock): one commits, the other is undone with 409', async () => {
+  const scope = scopeOf(9, 'race');
+  const op = (tx: Parameters<Parameters<typeof world.db.$transaction>[0]>[0]) => async () => {
+    // The operation's own write, which must not survive for the loser.
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${world.schema}.inbox (consumer, message_id) VALUES ('race', gen_random_uuid())`,
+    );
+    return { status: 200, body: {} };
+  };
+  let release = () => undefined as void;
+  let ran = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const firstRan = new Promise<void>((resolve) => (ran = resolve));
+  const first = world.db.$transaction((tx) =>
+    runIdempotent(tx, world.schema, scope, async () => {
+      const outcome = await op(tx)();
+      ran();
+      await held;
+      return outcome;
+    }),
+  );
+  await firstRan;
+  const second = await world.db.$transaction((tx) =>
+    runIdempotent(tx, world.schema, scope, op(tx)),
+  );
+  expect(second.replayed).toBe(false);
+  release();
+  await expect(first).rejects.toMatchObject({ status: 409, code: 'idempotency_key_in_use' });
+  const rows = await world.db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM ${world.schema}.inbox WHERE consumer = 'race'`,
+  );
+  expect(rows).toEqual([{ n: 1 }]);
+});

@@ -156,14 +156,6 @@ describe('a captured signed request', () => {
     });
   });
 
-  test('sent to another service is refused there (the service name is signed)', async () => {
-    const forCatalog = signed({ service: 'catalog' });
-    expect(await post(forCatalog)).toMatchObject({
-      status: 401,
-      body: { code: 'invalid_signature' },
-    });
-  });
-
   test('without its nonce, or with another one, is refused', async () => {
     const { 'x-mcs-nonce': _nonce, ...bare } = signed();
     expect((await post(bare)).status).toBe(401);

@@ -44,7 +44,7 @@ const schema = {
   IDEMPOTENCY_RETENTION_HOURS: env.int(24, { min: 24, max: 24 * 365 }),
   /** How long a verified token stays cached; revocation events drop entries at once. */
   TOKEN_CACHE_TTL_MS: env.int(1000, { min: 0, max: 60000 }),
-  /** How long an unknown token prefix is remembered, so guessing costs no database query. */
+  /** How long an unknown token prefix is remembered: a repeated unknown token costs one query. */
   TOKEN_NEGATIVE_CACHE_MS: env.int(5000, { min: 0, max: 60000 }),
   /** Failed bearer authentications per client address per minute before it gets 429s. */
   AUTH_FAILURES_PER_MINUTE: env.int(30, { min: 1, max: 100_000 }),

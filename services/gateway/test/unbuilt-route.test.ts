@@ -37,3 +37,12 @@ test('a 404 from an unbuilt route is not stored under the Idempotency-Key', asyn
   }
   expect(await world.db.idempotencyRecord.count({ where: { tokenId: BigInt(id) } })).toBe(0);
 });
+
+test('the marker stays internal: no public answer carries it', async () => {
+  const unknown = await world.request('GET', '/api/v1/nope');
+  expectProblem(unknown, 404, 'not_found');
+  expect(unknown.headers.get('x-mcs-unrouted')).toBeNull();
+  const metrics = await fetch(`${world.url}/metrics`);
+  expect(metrics.status).toBe(404);
+  expect(metrics.headers.get('x-mcs-unrouted')).toBeNull();
+});

@@ -395,8 +395,8 @@ export interface paths {
          *     moves to another origin (scheme, host or port; default ports count as written): then
          *     `api_key` is required again (422 `validation_failed` naming `api_key`), so a stored key
          *     is never sent to a new host. A `base_url` with a user name or password, or pointing to a
-         *     link-local or cloud metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254, also
-         *     IPv4-mapped), is refused (422 `validation_failed` naming `base_url`); a host name that
+         *     link-local or cloud metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254,
+         *     100.100.100.200, metadata.google.internal, metadata.goog; also IPv4-mapped), is refused (422 `validation_failed` naming `base_url`); a host name that
          *     resolves to such an address fails the connection test as `unreachable`. `is_main: true`
          *     only for an enabled Jellyfin, Emby or Plex; it demotes the previous main server and
          *     raises the alert `main_server_changed`. `is_main: false` (or disabling) on the current main

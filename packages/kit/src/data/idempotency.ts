@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { BadRequest, Unprocessable } from '../errors';
+import { BadRequest, Conflict, Unprocessable } from '../errors';
 import { ident, type SqlClient } from './database';
 
 /**
@@ -79,6 +79,12 @@ export async function runIdempotent<B>(
 ): Promise<StoredOutcome<B>> {
   if (!scope) return { ...(await operation()), replayed: false };
   const table = `${ident(schema)}.idempotent_requests`;
+  // An expired record frees its key (housekeeping deletes the rest weekly).
+  await tx.$executeRawUnsafe(
+    `DELETE FROM ${table} WHERE token_id = $1 AND key = $2 AND expires_at <= now()`,
+    scope.tokenId,
+    scope.key,
+  );
   const rows = await tx.$queryRawUnsafe<{ fingerprint: string; status: number; body: B }[]>(
     `SELECT fingerprint, status, body FROM ${table}
       WHERE token_id = $1 AND key = $2 AND expires_at > now()`,
@@ -94,13 +100,13 @@ export async function runIdempotent<B>(
   }
   if (stored) return { status: stored.status, body: stored.body, replayed: true };
   const outcome = await operation();
-  // An expired record of the key may still be there (housekeeping is weekly): replace it.
-  await tx.$executeRawUnsafe(
+  // The gateway serialises a key, but a request may reach the service twice at once when that
+  // lock was lost (a gateway replica died mid-call and the client retried elsewhere): the
+  // second insert then waits for the first commit and must undo its own operation.
+  const inserted = await tx.$executeRawUnsafe(
     `INSERT INTO ${table} (token_id, key, fingerprint, status, body, expires_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, now() + make_interval(secs => $6))
-     ON CONFLICT (token_id, key) DO UPDATE
-       SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body,
-           created_at = now(), expires_at = EXCLUDED.expires_at`,
+     ON CONFLICT (token_id, key) DO NOTHING`,
     scope.tokenId,
     scope.key,
     scope.fingerprint,
@@ -108,6 +114,13 @@ export async function runIdempotent<B>(
     JSON.stringify(outcome.body),
     scope.retentionSeconds,
   );
+  if (inserted === 0) {
+    throw new Conflict(
+      'idempotency_key_in_use',
+      'A request with this Idempotency-Key is still being processed.',
+      { 'Retry-After': '1' },
+    );
+  }
   return { ...outcome, replayed: false };
 }
 

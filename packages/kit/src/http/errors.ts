@@ -4,15 +4,7 @@ import { AppError, ServiceUnavailable } from '../errors';
 import type { Logger } from '../logger';
 import { sendProblem } from './problem';
 
-/**
- * Marks a 404 that no route of the service answered (a route not built yet), as opposed to a
- * route's own 404 for an unknown record: the gateway never stores the former as an idempotent
- * outcome, because the same request may succeed once the route exists.
- */
-export const UNROUTED_HEADER = 'x-mcs-unrouted';
-
 export function notFoundHandler(req: Request, res: Response): void {
-  res.setHeader(UNROUTED_HEADER, '1');
   sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.path}.`);
 }
 

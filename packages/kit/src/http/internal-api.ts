@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { Runtime } from '../runtime';
 import { createHttpApp } from './app';
+import { sendProblem } from './problem';
 import { redisNonceStore, requireGatewaySignature } from './internal-auth';
 import type { HttpServer } from './server';
 
@@ -9,6 +10,14 @@ import type { HttpServer } from './server';
  * network, and everything under /api only for requests signed by the gateway. The guard runs
  * before route matching, so an unsigned caller cannot even discover which routes exist.
  */
+/**
+ * Marks a 404 that no route of the service answered (a route not built yet), as opposed to a
+ * route's own 404 for an unknown record: the gateway never stores the former as an idempotent
+ * outcome, because the same request may succeed once the route exists. Internal APIs only:
+ * public clients never see it.
+ */
+export const UNROUTED_HEADER = 'x-mcs-unrouted';
+
 export async function serveInternalApi(
   runtime: Runtime,
   mount: (api: Router) => void = () => undefined,
@@ -21,6 +30,10 @@ export async function serveInternalApi(
     }),
   );
   mount(api);
+  api.use((req, res) => {
+    res.setHeader(UNROUTED_HEADER, '1');
+    sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.baseUrl}${req.path}.`);
+  });
   const app = createHttpApp({
     log: runtime.log,
     metrics: runtime.metrics,

@@ -5,10 +5,18 @@ type Schemas = ExternalApi.components['schemas'];
 
 export type MediaKind = Schemas['MediaType'];
 
+/** Every value of a contract enum, listed as a record so the compiler notices a new one. */
+const everyOf = <K extends string>(values: Record<K, true>) => Object.keys(values) as K[];
+
 export type SortField = Schemas['MediaSortBy'];
-export const SORT_FIELDS = ['title', 'year', 'added_at', 'size'] as const satisfies SortField[];
+export const SORT_FIELDS = everyOf<SortField>({
+  title: true,
+  year: true,
+  added_at: true,
+  size: true,
+});
 export type SortOrder = Schemas['SortOrder'];
-export const SORT_ORDERS = ['asc', 'desc'] as const satisfies SortOrder[];
+export const SORT_ORDERS = everyOf<SortOrder>({ asc: true, desc: true });
 
 export interface MediaFilters {
   search?: string;

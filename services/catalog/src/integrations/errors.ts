@@ -37,6 +37,8 @@ export class IntegrationError extends Error {
     readonly status: number | null = null,
     /** Server-requested wait before a retry (Retry-After), in ms. */
     readonly retryAfterMs: number | null = null,
+    /** Can never pass on its own (a refused destination), whatever the reason says. */
+    readonly permanent = false,
   ) {
     super(message);
     this.name = 'IntegrationError';
@@ -53,6 +55,7 @@ export class IntegrationError extends Error {
    * cost four timeouts per call, and the next scheduled run tries again anyway.
    */
   get transient(): boolean {
+    if (this.permanent) return false;
     if (this.reason === 'unreachable') return true;
     if (this.reason !== 'http' || this.status === null) return false;
     return this.status === 408 || this.status === 429 || this.status >= 500;

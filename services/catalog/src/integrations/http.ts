@@ -171,10 +171,18 @@ export class HttpClient {
     detail: string,
     status: number | null = null,
     retryAfterMs: number | null = null,
+    permanent = false,
   ): IntegrationError {
     const where = `${SYSTEM_LABELS[this.options.system]} ${method} ${path.split('?')[0]}`;
     const message = redact(`${where}: ${detail}`, this.options.secrets);
-    return new IntegrationError(this.options.system, reason, message, status, retryAfterMs);
+    return new IntegrationError(
+      this.options.system,
+      reason,
+      message,
+      status,
+      retryAfterMs,
+      permanent,
+    );
   }
 
   private async read<T>(call: Call, decode: Decoder<T>): Promise<T | null> {
@@ -307,6 +315,11 @@ export class HttpClient {
     if (this.options.signal?.aborted)
       return this.fail(call.method, call.path, 'canceled', 'canceled');
     const code = (error as { code?: unknown }).code;
+    // A refused destination stays refused: retrying it would only delay the failure.
+    if (code === 'ERR_DESTINATION_NOT_ALLOWED') {
+      const detail = 'the destination address is not allowed';
+      return this.fail(call.method, call.path, 'unreachable', detail, null, null, true);
+    }
     const detail = typeof code === 'string' ? code : 'network error';
     return this.fail(
       call.method,

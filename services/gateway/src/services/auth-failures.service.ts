@@ -5,10 +5,11 @@ import type { RateLimiter } from './rate-limit.service';
 const MAX_BLOCKED = 10_000;
 
 /**
- * Failed bearer authentications counted per client address in Redis (shared by every replica),
- * so guessing tokens is slow: past the limit in a window the address gets 429 for the rest of
- * it, whatever token it sends — a valid guess cannot be told from an invalid one. The block is
- * also remembered on this replica, so a blocked address costs no Redis call per request.
+ * Failed bearer authentications counted per client address in Redis (one count shared by every
+ * replica). Past the limit in a window, a replica that sees the address fail again blocks it
+ * until the window ends: every request from it then gets 429 before any token lookup, whatever
+ * token it sends, so a flood costs neither database queries nor Redis calls. Another replica
+ * blocks the address at its own first failure past the limit.
  */
 export class AuthFailureGuard {
   private readonly blocked = new Map<string, number>();

@@ -38,8 +38,10 @@ const INVALID = `${REALM}, error="invalid_token"`;
  * Bearer authentication for /api/v1 (external-api.md 1.3). Verified tokens are cached briefly
  * by prefix; a revocation event drops the entry on every replica at once, and the short TTL
  * bounds staleness even if that event is late. Unknown prefixes are remembered for a few
- * seconds, so a client guessing tokens costs no database query per guess. (A new token cannot
- * be hit by that: its random prefix was never asked for before it existed.)
+ * seconds, so a client hammering with an unknown token (a deleted one, a typo, a flood) costs
+ * one database query, not one per request; guesses with fresh prefixes are slowed by the
+ * per-address failure limit instead. (A new token cannot be hit by the cache: its random
+ * prefix was never asked for before it existed.)
  */
 export class TokenAuthService {
   private readonly cache = new Map<string, CachedToken>();
