@@ -4,6 +4,7 @@ import type { CatalogSettings } from './config';
 import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/factory';
+import { MainServerEvents } from './messaging/main-server-events';
 import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/executor';
 import { OperationIntake } from './operations/operation-intake';
@@ -38,6 +39,7 @@ export function createServices(deps: AppDeps) {
   const events = new MediaEvents(deps.outbox);
   const clients = new ClientFactory(box, log, deps.clientDefaults);
   const sources = new SourceStatusService({ db, events, clock });
+  const mainServer = new MainServerEvents({ events, clock });
   // Plain pg over the same pool, for the bulk paths where Prisma's overhead shows.
   const direct = pgDatabase(deps.pool);
   const work = { db, direct, events, clients, sources, settings, clock, log };
@@ -47,7 +49,8 @@ export function createServices(deps: AppDeps) {
   const housekeeping = new HousekeepingService({ db, clock });
   return {
     media: new MediaService({ db, clock }),
-    serviceConfigs: new ServiceConfigService({ db, box, clients, clock }),
+    serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, clock }),
+    mainServer,
     operations: new OperationIntake(),
     tags: new TagService({ db, events, clients, clock, log }),
     executor: new FileOperationExecutor({ ...work, sleep: deps.sleep }),

@@ -67,7 +67,7 @@ export async function startCatalog(
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
   const jobs = await startCatalogWorker(runtime, db, services, config.jobConcurrency ?? 2);
   for (const consumer of [
-    commandConsumer(runtime, db, jobs, services.operations, services.tags),
+    commandConsumer(runtime, db, jobs, services),
     linksConsumer(runtime, db),
   ]) {
     await consumer.start();

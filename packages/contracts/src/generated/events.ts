@@ -918,6 +918,25 @@ export interface components {
              */
             since: string | null;
         };
+        /** @description Whether a main media server is configured (domain.md 2.1, an enabled Jellyfin, Emby or Plex service with is_main) and of which type. catalog publishes it with every save or delete of a service setting and in answer to catalog.main_server.report; the scheduler refuses tasks that require a main server without one (domain.md 9). Consumers keep the newest by as_of and ignore an older one (a redelivery or a report overtaken by a save). */
+        MainServerChangedEvent: {
+            /** @description An enabled main media server exists. */
+            has_main_server: boolean;
+            /**
+             * @description Type of the main media server; null when there is none.
+             * @enum {string|null}
+             */
+            server_type: "jellyfin" | "emby" | "plex" | null;
+            /**
+             * Format: date-time
+             * @description Time of the state. Consumers keep the newest.
+             */
+            as_of: string;
+        };
+        /** @description A consumer of catalog.main_server_changed (the scheduler, starting with an empty projection) asks catalog to publish the current state again as catalog.main_server_changed, through the outbox. Harmless to repeat; consumers keep the newest by as_of. */
+        CatalogMainServerReportCommand: {
+            requested_by_service: components["schemas"]["ServiceName"];
+        };
         /** @description Task id of the task catalogue (domain.md 9), e.g. scan_cleanup_candidates. */
         TaskId: string;
         /** @description scheduler triggers a queued task run in the owning service. The routing key is task.run.<task_id>. Idempotent by run_id. */

@@ -16,6 +16,8 @@ export const messageCatalogue = {
   'candidate.unmonitored_only': { exchange: 'events', payloadPointer: '/components/schemas/CandidateUnmonitoredOnlyEvent' },
   'catalog.file_operation.execute': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogFileOperationExecuteCommand' },
   'catalog.inputs.refresh': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogInputsRefreshCommand' },
+  'catalog.main_server.report': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogMainServerReportCommand' },
+  'catalog.main_server_changed': { exchange: 'events', payloadPointer: '/components/schemas/MainServerChangedEvent' },
   'catalog.media.backfill': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogMediaBackfillCommand' },
   'catalog.tags.apply': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogTagsApplyCommand' },
   'cleanup.media_links_changed': { exchange: 'events', payloadPointer: '/components/schemas/CleanupMediaLinksChangedEvent' },
@@ -67,6 +69,8 @@ export interface MessagePayloads {
   'candidate.unmonitored_only': S['CandidateUnmonitoredOnlyEvent'];
   'catalog.file_operation.execute': S['CatalogFileOperationExecuteCommand'];
   'catalog.inputs.refresh': S['CatalogInputsRefreshCommand'];
+  'catalog.main_server.report': S['CatalogMainServerReportCommand'];
+  'catalog.main_server_changed': S['MainServerChangedEvent'];
   'catalog.media.backfill': S['CatalogMediaBackfillCommand'];
   'catalog.tags.apply': S['CatalogTagsApplyCommand'];
   'cleanup.media_links_changed': S['CleanupMediaLinksChangedEvent'];

@@ -1,11 +1,13 @@
 import { Consumer, type JobQueue, type ReceivedMessage, type Runtime } from '@mcs/kit';
+import type { Services } from '../app';
 import { type Db, SCHEMA, type Tx } from '../db';
 import type { CatalogJobs } from '../jobs/catalogue';
-import type { OperationIntake } from '../operations/operation-intake';
-import type { TagService } from '../tags/tag.service';
 import { acceptRun } from '../repositories/task-run.repository';
 
-/** The commands catalog executes: task runs, file operations, tags, projection backfills. */
+/**
+ * The commands catalog executes: task runs, file operations, tags, projection backfills and
+ * reports.
+ */
 const MESSAGES = [
   'task.run.sync_media',
   'task.run.resync_media',
@@ -14,11 +16,13 @@ const MESSAGES = [
   'task.run.weekly_house_keeping',
   'catalog.file_operation.execute',
   'catalog.media.backfill',
+  'catalog.main_server.report',
   'catalog.tags.apply',
 ] as const;
 
 type Name = (typeof MESSAGES)[number];
 type Received = { [K in Name]: ReceivedMessage<K> }[Name];
+type Handlers = Pick<Services, 'operations' | 'tags' | 'mainServer'>;
 
 /**
  * Each command is recorded in the consumer's transaction (the row is the truth) and handed to
@@ -28,8 +32,7 @@ export function commandConsumer(
   runtime: Runtime,
   db: Db,
   jobs: JobQueue<CatalogJobs>,
-  operations: OperationIntake,
-  tags: TagService,
+  handlers: Handlers,
 ): Consumer<Tx, Name> {
   return new Consumer<Tx, Name>(runtime.broker, runtime.names, runtime.log, {
     service: SCHEMA,
@@ -37,7 +40,7 @@ export function commandConsumer(
     messages: MESSAGES,
     db,
     schema: SCHEMA,
-    handler: (message, tx) => accept(message as Received, tx, jobs, operations, tags),
+    handler: (message, tx) => accept(message as Received, tx, jobs, handlers),
   });
 }
 
@@ -45,8 +48,7 @@ async function accept(
   message: Received,
   tx: Tx,
   jobs: JobQueue<CatalogJobs>,
-  operations: OperationIntake,
-  tags: TagService,
+  { operations, tags, mainServer }: Handlers,
 ): Promise<void> {
   switch (message.name) {
     case 'catalog.tags.apply':
@@ -69,6 +71,10 @@ async function accept(
         { since: message.payload.since },
         { jobId: `backfill-${message.messageId}` },
       );
+      return;
+    case 'catalog.main_server.report':
+      // A one-row read: answered in the message's transaction, with no job.
+      await mainServer.add(tx);
       return;
     case 'task.run.sync_media':
     case 'task.run.resync_media':

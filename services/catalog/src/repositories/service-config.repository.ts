@@ -1,7 +1,7 @@
 import { num } from '@mcs/kit';
 import type { ServiceConfigRecord, ServiceSettings, ServiceType } from '../domain/service-config';
 import type { ServiceConfig } from '../generated/prisma/client';
-import type { DbClient } from '../db';
+import type { DbClient, Tx } from '../db';
 
 function toRecord(row: ServiceConfig): ServiceConfigRecord {
   return {
@@ -49,6 +49,14 @@ export async function enabledOfType(
     orderBy: { id: 'asc' },
   });
   return rows.map(toRecord);
+}
+
+/**
+ * Serialises, until the transaction ends, the transactions that read the main server state to
+ * publish it (catalog.main_server_changed).
+ */
+export async function lockMainServerState(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('catalog:main_server'))`;
 }
 
 /** Demotes the current main server (another one is about to become main). */

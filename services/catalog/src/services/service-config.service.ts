@@ -10,6 +10,7 @@ import {
 } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/factory';
 import type { ServerLibrary } from '../integrations/records';
+import type { MainServerEvents } from '../messaging/main-server-events';
 import { raiseAlert } from '../repositories/alert.repository';
 import { hasActiveOperations } from '../repositories/file-operation.repository';
 import {
@@ -29,7 +30,13 @@ import { serviceView, type ServiceView } from '../views/service-config.view';
 /** Service settings (internal-api.md 6.2): credentials sealed at rest and never returned. */
 export class ServiceConfigService {
   constructor(
-    private readonly deps: { db: Db; box: SecretBox; clients: ClientFactory; clock: Clock },
+    private readonly deps: {
+      db: Db;
+      box: SecretBox;
+      clients: ClientFactory;
+      mainServer: MainServerEvents;
+      clock: Clock;
+    },
   ) {}
 
   async list(): Promise<{ items: ServiceView[]; has_main_server: boolean }> {
@@ -70,13 +77,14 @@ export class ServiceConfigService {
         await syncLibraries(tx, record.id, libraries, now);
       const unknown = await setLibrariesEnabled(tx, record.id, request.libraries ?? []);
       if (unknown.length > 0) throw unknownLibraries(request.libraries ?? [], unknown);
+      await this.deps.mainServer.add(tx);
       return record;
     });
     return { created: !existing, view: serviceView(saved, await librariesOf(db, [saved.id])) };
   }
 
   async delete(id: number): Promise<{ deleted: true; id: number }> {
-    const { db } = this.deps;
+    const { db, mainServer } = this.deps;
     const existing = await findServiceConfig(db, id);
     if (!existing) throw new NotFound(`Service ${id} was not found.`);
     if (existing.isMain)
@@ -87,7 +95,10 @@ export class ServiceConfigService {
     if (await hasActiveOperations(db, id))
       throw new Conflict('file_operation_pending', 'A file operation of this service is pending.');
     // Its libraries, Arr references, playback users and source states go with it (cascade).
-    await deleteServiceConfig(db, id);
+    await db.$transaction(async (tx) => {
+      await deleteServiceConfig(tx, id);
+      await mainServer.add(tx);
+    });
     return { deleted: true, id };
   }
 
