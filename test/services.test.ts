@@ -51,6 +51,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return {
     status: response.status,
     type: response.headers.get('content-type'),
+    unrouted: response.headers.get('x-mcs-unrouted'),
     body: (await response.json()) as Record<string, unknown>,
   };
 }
@@ -114,6 +115,8 @@ describe.each(INTERNAL)('%s', (name) => {
     });
     const response = await get(`${url()}/api/candidates`, headers);
     expect(response).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    // Marked as answered by no route, so the gateway never stores it as an idempotent outcome.
+    expect(response.unrouted).toBe('1');
   });
 });
 

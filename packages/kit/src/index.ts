@@ -22,6 +22,7 @@ export * from './http/input';
 export * from './http/internal-api';
 export * from './http/internal-auth';
 export * from './http/internal-client';
+export * from './http/outcome';
 export * from './http/outbound-url';
 export * from './http/page';
 export * from './http/problem';

@@ -16,7 +16,7 @@ export interface StartedService<D> {
 }
 
 /** What a service is; its src/server.ts passes it to startService with the parsed config. */
-export interface ServiceDefinition<D, C extends ServiceConfig> {
+export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined> {
   /** Service name; also its PostgreSQL schema. */
   service: string;
   /** The directory of the calling module (src/ or dist/): prisma/migrations stands beside it. */
@@ -28,7 +28,18 @@ export interface ServiceDefinition<D, C extends ServiceConfig> {
    * the gateway signature (serveInternalApi), with `mount` adding their routes.
    */
   app?: (runtime: Runtime, db: D, config: C) => Express | Promise<Express>;
-  mount?: (api: Router, runtime: Runtime, db: D) => void;
+  /** Builds the service objects once (STYLE 10); routes and consumers share them. */
+  build?: (runtime: Runtime, db: D) => S;
+  mount?: (api: Router, services: S) => void;
+  /** Message consumers, started once the service serves and stopped with its other intake. */
+  consumers?: (runtime: Runtime, db: D, services: S) => Intake[];
+}
+
+/** Something that takes work in (a consumer, a worker): started, then drained on stop. */
+export interface Intake {
+  readonly queue: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -45,11 +56,12 @@ export function serviceMigrations(dir: string): string {
 export async function startService<
   D extends { $disconnect(): Promise<void> },
   C extends ServiceConfig,
+  S = undefined,
 >(
-  definition: ServiceDefinition<D, C>,
+  definition: ServiceDefinition<D, C, S>,
   config: C,
   options: StartOptions = {},
-): Promise<StartedService<D>> {
+): Promise<StartedService<D> & { services: S }> {
   const runtime = await startRuntime({
     service: definition.service,
     config: config.runtime,
@@ -58,10 +70,16 @@ export async function startService<
   });
   const db = definition.createDb(runtime.pool);
   runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
+  // Without `build` S is undefined, which is what this yields.
+  const services = definition.build?.(runtime, db) as S;
   const server = definition.app
     ? await runtime.serve(await definition.app(runtime, db, config))
-    : await serveInternalApi(runtime, (api) => definition.mount?.(api, runtime, db));
-  return startedService(runtime, db, server);
+    : await serveInternalApi(runtime, (api) => definition.mount?.(api, services));
+  for (const intake of definition.consumers?.(runtime, db, services) ?? []) {
+    await intake.start();
+    runtime.onStop({ name: intake.queue, close: () => intake.stop() });
+  }
+  return { ...startedService(runtime, db, server), services };
 }
 
 /** The handle of a started service, for one that wires its parts itself (catalog). */

@@ -1,6 +1,6 @@
 import {
   purgeExpiredIdempotency,
-  startHousekeeping,
+  housekeepingConsumer,
   startService,
   systemClock,
   type Clock,
@@ -21,35 +21,31 @@ export async function startCleanup(
   options: StartOptions & { clock?: Clock } = {},
 ): Promise<CleanupService> {
   const clock = options.clock ?? systemClock;
-  let services: Services | undefined;
   const service = await startService(
     {
       service: SCHEMA,
       dir: __dirname,
       createDb,
-      mount: (api, runtime, db) => {
-        services = createServices({ db, outbox: runtime.outbox, clock });
-        mountRoutes(api, services);
-      },
+      build: (runtime, db) => createServices({ db, outbox: runtime.outbox, clock }),
+      mount: mountRoutes,
+      consumers: (runtime, db, services) => [
+        mediaConsumer(runtime, db, services.mediaProjection, clock),
+        // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
+        housekeepingConsumer(runtime, {
+          service: 'cleanup',
+          db,
+          clock,
+          purge: async (tx) => ({
+            idempotency_records_purged: await purgeExpiredIdempotency(tx, SCHEMA),
+          }),
+        }),
+      ],
     },
     config,
     options,
   );
-  const ready = services as Services;
-  const consumer = mediaConsumer(service.runtime, service.db, ready.mediaProjection, clock);
-  await consumer.start();
-  service.runtime.onStop({ name: 'media consumer', close: () => consumer.stop() });
-  // Cleanup's part of weekly_house_keeping: idempotency records past the gateway's retention.
-  await startHousekeeping(service.runtime, {
-    service: 'cleanup',
-    db: service.db,
-    clock,
-    purge: async (tx) => ({
-      idempotency_records_purged: await purgeExpiredIdempotency(tx, SCHEMA),
-    }),
-  });
   if (await requestBackfillIfEmpty(service.db, service.runtime.outbox)) {
     service.runtime.log.info('media projection is empty: asked catalog for a backfill');
   }
-  return { ...service, services: ready };
+  return service;
 }

@@ -1,25 +1,40 @@
-import { createTestEnv } from '@mcs/kit/testing';
-import { startScheduler } from '../../scheduler/src/server';
-import { expectProblem, GatewayWorld, type Session } from './support/gateway';
+import { expectProblem, GatewayWorld, standInService, type Session } from './support/gateway';
 
 /**
  * An answer from a route the owning service does not have yet is not an outcome of the request
  * (issue 11 point 6): storing it would replay a 404 for 24 hours after the route ships. The
- * real scheduler is still a shell, so POST /api/v1/tasks/{id}/run reaches no route there.
+ * stand-in answers as the kit's internal API does when no route matches (404 marked
+ * x-mcs-unrouted; test/services.test.ts checks the real services mark it).
  */
-let scheduler: Awaited<ReturnType<typeof startScheduler>>;
+let scheduler: { url: string; close: () => Promise<void> };
+let reached = 0;
 let world: GatewayWorld;
 let admin: Session;
 
 beforeAll(async () => {
-  const env = await createTestEnv();
-  scheduler = await startScheduler({ runtime: env.runtimeConfig() });
-  world = await GatewayWorld.start({}, { scheduler: scheduler.url }, env);
+  scheduler = await standInService((req, res) => {
+    reached += 1;
+    res.statusCode = 404;
+    res.setHeader('content-type', 'application/problem+json');
+    res.setHeader('x-mcs-unrouted', '1');
+    const requestId = String(req.headers['x-request-id'] ?? '');
+    res.end(
+      JSON.stringify({
+        type: 'urn:mcs:problem:not_found',
+        title: 'Not found',
+        status: 404,
+        detail: `No route matches ${req.method} ${req.url}.`,
+        code: 'not_found',
+        request_id: requestId,
+      }),
+    );
+  });
+  world = await GatewayWorld.start({}, { scheduler: scheduler.url });
   admin = await world.setup();
 });
 afterAll(async () => {
-  await scheduler.stop();
   await world.stop();
+  await scheduler.close();
 });
 
 test('a 404 from an unbuilt route is not stored under the Idempotency-Key', async () => {
@@ -35,6 +50,7 @@ test('a 404 from an unbuilt route is not stored under the Idempotency-Key', asyn
     expectProblem(reply, 404, 'not_found');
     expect(reply.headers.get('idempotent-replayed')).toBeNull();
   }
+  expect(reached).toBe(2); // the second request was forwarded again, not replayed
   expect(await world.db.idempotencyRecord.count({ where: { tokenId: BigInt(id) } })).toBe(0);
 });
 

@@ -10,16 +10,21 @@ export interface RecordedMessage<P = unknown> {
 
 /**
  * Records every message routed to `routingKeys` (wildcards allowed) on a test namespace's
- * events exchange, from an exclusive queue of its own, exactly as the broker delivered them
+ * events exchange (or its commands exchange), from an exclusive queue of its own, exactly as the broker delivered them
  * (duplicates included): what a test asserts about "published exactly once". Payloads are typed
  * as `P`, the shape the caller knows these messages to have (not checked here).
  */
-export async function recordMessages<P = unknown>(namespace: string, routingKeys: string[]) {
+export async function recordMessages<P = unknown>(
+  namespace: string,
+  routingKeys: string[],
+  kind: 'events' | 'commands' = 'events',
+) {
+  const exchange = `${namespace}.${kind}`;
   const connection = await connect(TEST_AMQP_URL);
   const channel = await connection.createChannel();
-  await channel.assertExchange(`${namespace}.events`, 'topic', { durable: true });
+  await channel.assertExchange(exchange, 'topic', { durable: true });
   const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-  for (const key of routingKeys) await channel.bindQueue(queue, `${namespace}.events`, key);
+  for (const key of routingKeys) await channel.bindQueue(queue, exchange, key);
   const messages: RecordedMessage<P>[] = [];
   await channel.consume(
     queue,

@@ -1,11 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import { AUTO_DELETE_STATES } from '../domain/auto-delete';
-import { Input, pathId } from '@mcs/kit';
+import { Input, pathId, sendOutcome } from '@mcs/kit';
 import { externalCaller } from '../http/principal';
 import { MEDIA_TYPES } from '../http/target-input';
 import type { ActionRequest, CandidateActionService } from '../services/candidate-action.service';
 import type { CandidateService } from '../services/candidate.service';
-import { sendOutcome } from './outcome';
 
 /** External candidate routes (external-api.md 2.3), served behind the gateway. */
 export function candidateRoutes(

@@ -1,9 +1,8 @@
 import type { Router } from 'express';
-import { Input, pathId } from '@mcs/kit';
+import { Input, pathId, sendOutcome } from '@mcs/kit';
 import { externalCaller } from '../http/principal';
 import { MEDIA_TYPES, readTargetInput } from '../http/target-input';
 import type { ProtectionService } from '../services/protection.service';
-import { sendOutcome } from './outcome';
 
 export const SOURCES = ['manual', 'api', 'rule'] as const;
 

@@ -1,0 +1,38 @@
+import { Consumer, type Outbox, type Runtime } from '@mcs/kit';
+import { SCHEMA, type Db } from '../db';
+import { taskRepository } from '../repositories/task.repository';
+
+/** catalog's word on the main media server, the newest kept (a later as_of wins). */
+export function mainServerConsumer(runtime: Runtime, db: Db) {
+  return new Consumer(runtime.broker, runtime.names, runtime.log, {
+    service: SCHEMA,
+    name: 'main-server',
+    messages: ['catalog.main_server_changed'] as const,
+    db,
+    schema: SCHEMA,
+    handler: ({ payload }, tx) =>
+      taskRepository.recordMainServer(tx, {
+        hasMainServer: payload.has_main_server,
+        serverType: payload.server_type,
+        asOf: new Date(payload.as_of),
+      }),
+  });
+}
+
+/**
+ * First start (or a wiped projection): ask catalog for the current state. The advisory lock
+ * and the request kept in the outbox stop replicas starting together from asking twice; a
+ * second answer would be harmless anyway (the newest as_of wins).
+ */
+export async function requestMainServerIfUnknown(db: Db, outbox: Outbox): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scheduler.main_server_report'))`;
+    if ((await tx.mainServer.count()) > 0) return false;
+    const pending = await tx.outboxMessage.count({
+      where: { routingKey: 'catalog.main_server.report' },
+    });
+    if (pending > 0) return false;
+    await outbox.add(tx, 'catalog.main_server.report', { requested_by_service: 'scheduler' });
+    return true;
+  });
+}

@@ -1,0 +1,75 @@
+import type { ExternalApi } from '@mcs/contracts';
+import { Conflict, runIdempotent, type IdempotencyScope, type Outbox } from '@mcs/kit';
+import { SCHEMA, type Db, type Tx } from '../db';
+import { commandOf, type TaskDefinition } from '../domain/task-catalogue';
+import { decideTrigger, taskState, type RunTrigger } from '../domain/task-state';
+import { runRepository, type RequestedBy } from '../repositories/run.repository';
+import { taskRepository } from '../repositories/task.repository';
+import { known } from './task.service';
+
+type TriggerResponse = ExternalApi.components['schemas']['TaskRunTriggerResponse'];
+
+export interface TriggerRequest {
+  taskId: string;
+  trigger: RunTrigger;
+  requestedBy: RequestedBy | null;
+  idempotency?: IdempotencyScope;
+}
+
+/**
+ * Starting a run (domain.md §9): one transaction per trigger, serialised per task, that
+ * queues the run and its command to the owning service (outbox) — or answers with the run
+ * already active, or refuses a disabled task or one that needs a main server.
+ */
+export class TriggerService {
+  constructor(private readonly deps: { db: Db; outbox: Outbox }) {}
+
+  async trigger(request: TriggerRequest) {
+    const definition = known(request.taskId);
+    return this.deps.db.$transaction((tx) =>
+      runIdempotent(tx, SCHEMA, request.idempotency, () => this.decide(tx, definition, request)),
+    );
+  }
+
+  private async decide(tx: Tx, definition: TaskDefinition, request: TriggerRequest) {
+    const taskId = definition.id;
+    // Two triggers of one task decide one after the other (the unique index of active runs is
+    // the last guard).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scheduler.trigger.${taskId}`}))`;
+    const settings = await taskRepository.settingsOf(tx, taskId);
+    const hasMainServer = await taskRepository.hasMainServer(tx);
+    const active = await runRepository.active(tx, taskId);
+    const decision = decideTrigger(
+      taskState(definition, settings),
+      hasMainServer,
+      active ? Number(active.id) : undefined,
+    );
+    switch (decision.kind) {
+      case 'task_disabled':
+        throw new Conflict('task_disabled', `Task ${taskId} is disabled.`);
+      case 'main_server_required':
+        throw new Conflict(
+          'main_server_required',
+          `Task ${taskId} needs a main media server, and none is configured.`,
+        );
+      case 'already_active':
+        return { status: 200, body: answer(taskId, decision.runId, false) };
+      case 'queue': {
+        const { trigger, requestedBy } = request;
+        const run = await runRepository.queue(tx, { taskId, trigger, requestedBy });
+        const runId = Number(run.id);
+        await this.deps.outbox.add(tx, commandOf(definition.id), {
+          run_id: runId,
+          task_id: taskId,
+          trigger: request.trigger,
+          requested_by: request.requestedBy,
+        });
+        return { status: 202, body: answer(taskId, runId, true) };
+      }
+    }
+  }
+}
+
+function answer(taskId: string, runId: number, queued: boolean): TriggerResponse {
+  return { task_id: taskId, run_id: runId, job_id: runId, queued, already_active: !queued };
+}
