@@ -5,6 +5,7 @@ import { createDb, SCHEMA } from './db';
 import { mainServerConsumer, requestMainServerIfUnknown } from './messaging/main-server';
 import { runReportsConsumer } from './messaging/run-reports.consumer';
 import { mountRoutes } from './routes';
+import { RunSweeper } from './services/run-sweeper.service';
 
 export type SchedulerService = Awaited<ReturnType<typeof startScheduler>>;
 
@@ -29,6 +30,8 @@ export async function startScheduler(
     config,
     options,
   );
+  const sweeper = new RunSweeper({ db: service.db, clock, log: service.runtime.log }).start();
+  service.runtime.onStop({ name: 'run sweeper', close: sweeper.stop });
   if (await requestMainServerIfUnknown(service.db, service.runtime.outbox)) {
     service.runtime.log.info('main server unknown: asked catalog for it');
   }

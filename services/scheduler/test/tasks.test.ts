@@ -1,5 +1,7 @@
 import type { ExternalApi } from '@mcs/contracts';
+import { createLogger } from '@mcs/kit';
 import { waitFor } from '@mcs/kit/testing';
+import { HEARTBEAT_TIMEOUT_MS, RunSweeper } from '../src/services/run-sweeper.service';
 import { useWorld } from './support/world';
 
 type Schemas = ExternalApi.components['schemas'];
@@ -189,5 +191,56 @@ describe('triggering a run', () => {
     expect(await world.service.db.taskRun.count({ where: { taskId: 'resync_media' } })).toBe(1);
     const reused = await run('prune_event_feed', 'k1');
     expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+  });
+});
+
+test('a task whose owner does not run it yet answers 503 and queues nothing', async () => {
+  await world.setMainServer(true);
+  const reply = await run('scan_cleanup_candidates');
+  expect(reply).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
+  expect(reply.headers.get('retry-after')).not.toBeNull();
+  expect(
+    await world.service.db.taskRun.count({ where: { taskId: 'scan_cleanup_candidates' } }),
+  ).toBe(0);
+  expect((await task('scan_cleanup_candidates')).can_run).toBe(false);
+});
+
+describe('a run whose owner stops reporting', () => {
+  const sweeperAt = (offsetMs: number) =>
+    new RunSweeper({
+      db: world.service.db,
+      clock: () => new Date(Date.now() + offsetMs),
+      log: createLogger({ service: 'test', level: 'silent' }),
+    });
+
+  test('ends error "Interrupted by service restart" after the heartbeat timeout, not before', async () => {
+    const runId = (await run('weekly_house_keeping')).body.run_id as number;
+    const base = { run_id: runId, task_id: 'weekly_house_keeping', service: 'gateway' as const };
+    await world.publisher.publish('task.run_started', {
+      ...base,
+      started_at: new Date().toISOString(),
+    });
+    await waitFor(async () => (await task('weekly_house_keeping')).status === 'running');
+
+    expect(await sweeperAt(HEARTBEAT_TIMEOUT_MS - 10_000).sweep()).toBe(0);
+    expect((await task('weekly_house_keeping')).status).toBe('running');
+
+    expect(await sweeperAt(HEARTBEAT_TIMEOUT_MS + 10_000).sweep()).toBe(1);
+    const ended = await task('weekly_house_keeping');
+    expect(ended).toMatchObject({ status: 'error', error: 'Interrupted by service restart' });
+
+    // A late report of the dead run changes nothing; the task can run again.
+    const processed = await world.service.db.inboxMessage.count();
+    await world.publisher.publish('task.run_completed', {
+      ...base,
+      items_processed: 1,
+      summary: {},
+      completed_at: new Date().toISOString(),
+    });
+    await waitFor(async () => (await world.service.db.inboxMessage.count()) > processed);
+    expect((await run('weekly_house_keeping')).status).toBe(202);
+    const runs = (await world.api<TaskRunPage>('GET', '/api/v1/tasks/weekly_house_keeping/runs'))
+      .body;
+    expect(runs.items.find((r) => r.id === runId)).toMatchObject({ status: 'error' });
   });
 });

@@ -26,6 +26,11 @@ export interface TaskDefinition {
   enabledByDefault: boolean;
   requiresMainServer: boolean;
   canDisable: boolean;
+  /**
+   * Whether its owner executes it yet. A command nobody consumes would leave the run queued
+   * for ever, so a task whose owner is not built answers 503 when triggered instead.
+   */
+  executable: boolean;
 }
 
 const every = (seconds: number): Schedule => ({ type: 'interval', value: String(seconds) });
@@ -43,6 +48,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
+    executable: true,
   },
   {
     id: 'refresh_playback_history',
@@ -53,6 +59,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
+    executable: true,
   },
   {
     id: 'resync_media',
@@ -63,6 +70,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
+    executable: true,
   },
   {
     id: 'sync_requests',
@@ -73,6 +81,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: false,
     canDisable: true,
+    executable: true,
   },
   {
     id: 'scan_cleanup_candidates',
@@ -83,6 +92,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
+    executable: false,
   },
   {
     id: 'tag_cleanup_candidates',
@@ -93,6 +103,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: true,
+    executable: false,
   },
   {
     id: 'delete_cleanup_candidates',
@@ -103,6 +114,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: false,
     requiresMainServer: true,
     canDisable: true,
+    executable: false,
   },
   {
     id: 'prune_event_feed',
@@ -113,6 +125,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: false,
     canDisable: false,
+    executable: false,
   },
   {
     id: 'weekly_house_keeping',
@@ -123,6 +136,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: false,
     canDisable: false,
+    executable: true,
   },
 ];
 

@@ -52,13 +52,16 @@ export function deriveStatus(
   return age < RECENTLY_COMPLETED_MS ? 'completed' : 'scheduled';
 }
 
+/** external-api.md §2.9, and only for a task whose owner executes it yet. */
 export function canRun(task: TaskState, hasMainServer: boolean): boolean {
-  return task.enabled && (!task.definition.requiresMainServer || hasMainServer);
+  const { requiresMainServer, executable } = task.definition;
+  return task.enabled && executable && (!requiresMainServer || hasMainServer);
 }
 
 export type TriggerDecision =
   | { kind: 'task_disabled' }
   | { kind: 'main_server_required' }
+  | { kind: 'not_executable' }
   | { kind: 'already_active'; runId: number }
   | { kind: 'queue' };
 
@@ -70,6 +73,7 @@ export function decideTrigger(
 ): TriggerDecision {
   if (!task.enabled) return { kind: 'task_disabled' };
   if (task.definition.requiresMainServer && !hasMainServer) return { kind: 'main_server_required' };
+  if (!task.definition.executable) return { kind: 'not_executable' };
   if (activeRunId !== undefined) return { kind: 'already_active', runId: activeRunId };
   return { kind: 'queue' };
 }

@@ -63,6 +63,17 @@ export const runRepository = {
   },
 
   /**
+   * Ends as `error` every running run whose owner has not reported since `silentSince`: its
+   * worker died (domain.md §9). Returns how many.
+   */
+  async endSilent(db: DbClient, silentSince: Date, now: Date): Promise<number> {
+    return db.$executeRaw`
+      UPDATE task_runs
+         SET status = 'error', error = 'Interrupted by service restart', completed_at = ${now}
+       WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < ${silentSince}`;
+  },
+
+  /**
    * Applies an owner's report to a run that is still active; a report for a finished run (a
    * duplicate, or one that arrived after the sweeper ended the run) changes nothing.
    */

@@ -1,5 +1,11 @@
 import type { ExternalApi } from '@mcs/contracts';
-import { Conflict, runIdempotent, type IdempotencyScope, type Outbox } from '@mcs/kit';
+import {
+  Conflict,
+  runIdempotent,
+  ServiceUnavailable,
+  type IdempotencyScope,
+  type Outbox,
+} from '@mcs/kit';
 import { SCHEMA, type Db, type Tx } from '../db';
 import { commandOf, type TaskDefinition } from '../domain/task-catalogue';
 import { decideTrigger, taskState, type RunTrigger } from '../domain/task-state';
@@ -51,6 +57,12 @@ export class TriggerService {
         throw new Conflict(
           'main_server_required',
           `Task ${taskId} needs a main media server, and none is configured.`,
+        );
+      case 'not_executable':
+        throw new ServiceUnavailable(
+          'service_unavailable',
+          `Task ${taskId} runs in the ${definition.owner} service, which does not run it yet.`,
+          3600,
         );
       case 'already_active':
         return { status: 200, body: answer(taskId, decision.runId, false) };
