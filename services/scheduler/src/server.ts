@@ -1,7 +1,15 @@
-import { startService, systemClock, type Clock, type StartOptions } from '@mcs/kit';
+import {
+  JobQueue,
+  startJobWorker,
+  startService,
+  systemClock,
+  type Clock,
+  type StartOptions,
+} from '@mcs/kit';
 import { createServices } from './app';
 import type { SchedulerConfig } from './config';
 import { createDb, SCHEMA } from './db';
+import { schedulerJobs } from './jobs';
 import { mainServerConsumer, requestMainServerIfUnknown } from './messaging/main-server';
 import { runReportsConsumer } from './messaging/run-reports.consumer';
 import { mountRoutes } from './routes';
@@ -9,18 +17,25 @@ import { RunSweeper } from './services/run-sweeper.service';
 
 export type SchedulerService = Awaited<ReturnType<typeof startScheduler>>;
 
-/** The scheduler: the task catalogue, triggers and the runs its owners report on. */
+/** The scheduler: the task catalogue, schedules, triggers and the runs its owners report on. */
 export async function startScheduler(
   config: SchedulerConfig,
   options: StartOptions & { clock?: Clock } = {},
 ) {
   const clock = options.clock ?? systemClock;
+  // Cron expressions are evaluated in the server's time zone (TZ), domain.md §9.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const service = await startService(
     {
       service: SCHEMA,
       dir: __dirname,
       createDb,
-      build: (runtime, db) => createServices({ db, outbox: runtime.outbox, clock }),
+      build: (runtime, db) => {
+        const jobs = { redis: runtime.redis, prefix: runtime.config.redis.prefix };
+        const queue = new JobQueue(schedulerJobs, jobs);
+        runtime.onStop({ name: 'scheduler queue', close: () => queue.close() });
+        return createServices({ db, outbox: runtime.outbox, clock, queue, timeZone });
+      },
       mount: mountRoutes,
       consumers: (runtime, db) => [
         runReportsConsumer(runtime, db),
@@ -30,10 +45,18 @@ export async function startScheduler(
     config,
     options,
   );
-  const sweeper = new RunSweeper({ db: service.db, clock, log: service.runtime.log }).start();
-  service.runtime.onStop({ name: 'run sweeper', close: sweeper.stop });
-  if (await requestMainServerIfUnknown(service.db, service.runtime.outbox)) {
-    service.runtime.log.info('main server unknown: asked catalog for it');
+  const { runtime, db, services } = service;
+  const worker = startJobWorker(
+    schedulerJobs,
+    { fire_task: ({ task_id }) => services.trigger.fire(task_id) },
+    { redis: runtime.redis, prefix: runtime.config.redis.prefix, log: runtime.log },
+  );
+  runtime.onStop({ name: 'scheduler worker', close: () => worker.close() });
+  await services.schedules.sync();
+  const sweeper = new RunSweeper({ db, clock, log: runtime.log }).start();
+  runtime.onStop({ name: 'run sweeper', close: sweeper.stop });
+  if (await requestMainServerIfUnknown(db, runtime.outbox)) {
+    runtime.log.info('main server unknown: asked catalog for it');
   }
   return service;
 }

@@ -82,6 +82,47 @@ export class JobQueue<S extends JobSpecs> {
     });
   }
 
+  /**
+   * Adds or updates a job scheduler (BullMQ): one job per due time however many replicas
+   * schedule it, each carrying `data`. `every` ms from `startDate` (epoch ms; BullMQ fires an
+   * interval at once without one), or a 5-field cron `pattern` in `tz`.
+   */
+  async schedule<K extends keyof S & string>(
+    schedulerId: string,
+    repeat: { every: number; startDate: number } | { pattern: string; tz: string },
+    name: K,
+    data: JobData<S, K>,
+  ): Promise<void> {
+    const spec = this.catalogue.jobs[name] as JobSpec<unknown>;
+    spec.parse(data);
+    const stored: StoredJob = { data, correlation_id: `schedule:${schedulerId}` };
+    await this.queue.upsertJobScheduler(schedulerId, repeat, {
+      name,
+      data: stored,
+      opts: {
+        attempts: spec.attempts,
+        backoff: spec.backoff,
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { age: 7 * 86400 },
+      },
+    });
+  }
+
+  async unschedule(schedulerId: string): Promise<void> {
+    await this.queue.removeJobScheduler(schedulerId);
+  }
+
+  /** When each job scheduler fires next, by scheduler id. */
+  async nextRuns(): Promise<Map<string, Date>> {
+    const schedulers = await this.queue.getJobSchedulers();
+    return new Map(
+      schedulers.flatMap((s) => {
+        const id = s.id ?? s.key;
+        return id && s.next ? [[id, new Date(s.next)] as const] : [];
+      }),
+    );
+  }
+
   get bull(): Queue {
     return this.queue;
   }

@@ -5,18 +5,20 @@ import { taskState } from '../domain/task-state';
 import { runRepository } from '../repositories/run.repository';
 import { taskRepository } from '../repositories/task.repository';
 import { runView, taskView } from '../views/task.view';
+import type { ScheduleService } from './schedule.service';
 
 /** Reading tasks and their runs (external-api.md §2.9). */
 export class TaskService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; schedules: ScheduleService }) {}
 
   async list() {
     const { db } = this.deps;
-    const [settings, latest, finished, hasMainServer] = await Promise.all([
+    const [settings, latest, finished, hasMainServer, nextRuns] = await Promise.all([
       taskRepository.settings(db),
       runRepository.latestPerTask(db),
       runRepository.lastFinishedPerTask(db),
       taskRepository.hasMainServer(db),
+      this.deps.schedules.nextRuns(),
     ]);
     const now = this.deps.clock();
     const items = TASKS.map((definition) =>
@@ -24,6 +26,7 @@ export class TaskService {
         state: taskState(definition, settings.get(definition.id)),
         latest: latest.get(definition.id),
         lastFinishedAt: finished.get(definition.id) ?? null,
+        nextRunAt: nextRuns.get(definition.id) ?? null,
         hasMainServer,
         now,
       }),

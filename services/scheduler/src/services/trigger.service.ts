@@ -7,7 +7,7 @@ import {
   type Outbox,
 } from '@mcs/kit';
 import { SCHEMA, type Db, type Tx } from '../db';
-import { commandOf, type TaskDefinition } from '../domain/task-catalogue';
+import { commandOf, taskById, type TaskDefinition } from '../domain/task-catalogue';
 import { decideTrigger, taskState, type RunTrigger } from '../domain/task-state';
 import { runRepository, type RequestedBy } from '../repositories/run.repository';
 import { taskRepository } from '../repositories/task.repository';
@@ -37,19 +37,24 @@ export class TriggerService {
     );
   }
 
+  /**
+   * A schedule fired: queue a run unless the task is disabled, cannot run or already has an
+   * active run, in which case the fire is skipped without a row (domain.md §9). Returns the
+   * queued run's id.
+   */
+  async fire(taskId: string): Promise<number | null> {
+    const definition = taskById(taskId);
+    if (!definition) return null;
+    return this.deps.db.$transaction(async (tx) => {
+      const decision = await this.decision(tx, definition);
+      if (decision.kind !== 'queue') return null;
+      return this.queue(tx, definition, { trigger: 'schedule', requestedBy: null });
+    });
+  }
+
   private async decide(tx: Tx, definition: TaskDefinition, request: TriggerRequest) {
     const taskId = definition.id;
-    // Two triggers of one task decide one after the other (the unique index of active runs is
-    // the last guard).
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scheduler.trigger.${taskId}`}))`;
-    const settings = await taskRepository.settingsOf(tx, taskId);
-    const hasMainServer = await taskRepository.hasMainServer(tx);
-    const active = await runRepository.active(tx, taskId);
-    const decision = decideTrigger(
-      taskState(definition, settings),
-      hasMainServer,
-      active ? Number(active.id) : undefined,
-    );
+    const decision = await this.decision(tx, definition);
     switch (decision.kind) {
       case 'task_disabled':
         throw new Conflict('task_disabled', `Task ${taskId} is disabled.`);
@@ -67,18 +72,42 @@ export class TriggerService {
       case 'already_active':
         return { status: 200, body: answer(taskId, decision.runId, false) };
       case 'queue': {
-        const { trigger, requestedBy } = request;
-        const run = await runRepository.queue(tx, { taskId, trigger, requestedBy });
-        const runId = Number(run.id);
-        await this.deps.outbox.add(tx, commandOf(definition.id), {
-          run_id: runId,
-          task_id: taskId,
-          trigger: request.trigger,
-          requested_by: request.requestedBy,
-        });
+        const runId = await this.queue(tx, definition, request);
         return { status: 202, body: answer(taskId, runId, true) };
       }
     }
+  }
+
+  /** Reads what the decision needs, with triggers of one task taking turns. */
+  private async decision(tx: Tx, definition: TaskDefinition) {
+    // The unique index of active runs is the last guard; the lock makes the answer exact.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scheduler.trigger.${definition.id}`}))`;
+    const settings = await taskRepository.settingsOf(tx, definition.id);
+    const hasMainServer = await taskRepository.hasMainServer(tx);
+    const active = await runRepository.active(tx, definition.id);
+    return decideTrigger(
+      taskState(definition, settings),
+      hasMainServer,
+      active ? Number(active.id) : undefined,
+    );
+  }
+
+  /** The run row and its command to the owner, in the trigger's transaction. */
+  private async queue(
+    tx: Tx,
+    definition: TaskDefinition,
+    request: Pick<TriggerRequest, 'trigger' | 'requestedBy'>,
+  ): Promise<number> {
+    const { trigger, requestedBy } = request;
+    const run = await runRepository.queue(tx, { taskId: definition.id, trigger, requestedBy });
+    const runId = Number(run.id);
+    await this.deps.outbox.add(tx, commandOf(definition.id), {
+      run_id: runId,
+      task_id: definition.id,
+      trigger,
+      requested_by: requestedBy,
+    });
+    return runId;
   }
 }
 

@@ -26,18 +26,15 @@ export interface TaskFacts {
   state: TaskState;
   latest: RunRow | undefined;
   lastFinishedAt: Date | null;
+  /** The task's job scheduler's next due time; none for manual or unscheduled tasks. */
+  nextRunAt: Date | null;
   hasMainServer: boolean;
   now: Date;
 }
 
 /** The external Task (external-api.md §2.9). */
-export function taskView({
-  state,
-  latest,
-  lastFinishedAt,
-  hasMainServer,
-  now,
-}: TaskFacts): TaskWire {
+export function taskView(facts: TaskFacts): TaskWire {
+  const { state, latest, lastFinishedAt, nextRunAt, hasMainServer, now } = facts;
   const status = deriveStatus(
     state,
     latest && {
@@ -58,8 +55,7 @@ export function taskView({
     error: status === 'error' ? (latest?.error ?? null) : null,
     schedule_type: state.schedule.type,
     schedule_value: state.schedule.value,
-    // Set once schedules fire (BullMQ job schedulers): until then nothing runs on its own.
-    next_run_at: null,
+    next_run_at: state.enabled ? isoOrNull(nextRunAt) : null,
     last_run_at: isoOrNull(lastFinishedAt),
     can_run: canRun(state, hasMainServer),
     requires_main_server: definition.requiresMainServer,

@@ -1,0 +1,53 @@
+import type { Clock, JobQueue } from '@mcs/kit';
+import type { Db } from '../db';
+import { TASKS } from '../domain/task-catalogue';
+import { taskState } from '../domain/task-state';
+import type { SchedulerJobs } from '../jobs';
+import { runRepository } from '../repositories/run.repository';
+import { taskRepository } from '../repositories/task.repository';
+
+/**
+ * Keeps one BullMQ job scheduler per scheduled task (interval or cron, in the server's time
+ * zone): BullMQ makes one job per due time however many scheduler replicas there are. Manual,
+ * disabled and not-yet-executable tasks have none.
+ */
+export class ScheduleService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      queue: JobQueue<SchedulerJobs>;
+      timeZone: string;
+      clock: Clock;
+    },
+  ) {}
+
+  async sync(): Promise<void> {
+    const settings = await taskRepository.settings(this.deps.db);
+    const latest = await runRepository.latestPerTask(this.deps.db);
+    const now = this.deps.clock().getTime();
+    for (const definition of TASKS) {
+      const task = taskState(definition, settings.get(definition.id));
+      const { type, value } = task.schedule;
+      if (!task.enabled || !definition.executable || type === 'manual') {
+        await this.deps.queue.unschedule(definition.id);
+        continue;
+      }
+      const every = Number(value) * 1000;
+      // An interval counts from the task's latest run (a restart neither fires every task at
+      // once nor postpones them; an overdue task fires once, now); never run: one interval.
+      const last = latest.get(definition.id)?.createdAt.getTime();
+      const repeat =
+        type === 'interval'
+          ? { every, startDate: Math.max(now, (last ?? now) + every) }
+          : { pattern: value, tz: this.deps.timeZone };
+      await this.deps.queue.schedule(definition.id, repeat, 'fire_task', {
+        task_id: definition.id,
+      });
+    }
+  }
+
+  /** When each scheduled task fires next. */
+  nextRuns(): Promise<Map<string, Date>> {
+    return this.deps.queue.nextRuns();
+  }
+}
