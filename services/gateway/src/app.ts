@@ -3,7 +3,6 @@ import {
   createHttpApp,
   createInternalClient,
   createPool,
-  startHousekeeping,
   Subscriber,
   type Runtime,
 } from '@mcs/kit';
@@ -23,7 +22,6 @@ import { userRoutes } from './routes/users.routes';
 import { ApiTokenService } from './services/api-token.service';
 import { AuthFailureGuard } from './services/auth-failures.service';
 import { AuthService } from './services/auth.service';
-import { purgeExpired } from './services/housekeeping.service';
 import { IdempotencyService } from './services/idempotency.service';
 import { RateLimiter } from './services/rate-limit.service';
 import { SessionService } from './services/session.service';
@@ -60,7 +58,6 @@ export async function gatewayApp(
     (_name, event) => tokens.drop(event.prefix),
   );
   await revocations.start();
-  await startHousekeeping(runtime, { service: 'gateway', db, clock, purge: purgeExpired });
   Object.assign(runtime.checks, serviceChecks(config.services));
   // Each idempotent request holds a connection for its whole forwarded call (the lock is
   // transaction-scoped). A pool of their own keeps slow services from starving the token,

@@ -1,7 +1,14 @@
-import { startService, type StartedService, type StartOptions } from '@mcs/kit';
+import {
+  housekeepingConsumer,
+  startService,
+  systemClock,
+  type StartedService,
+  type StartOptions,
+} from '@mcs/kit';
 import { gatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
+import { purgeExpired } from './services/housekeeping.service';
 
 export type GatewayService = StartedService<Db>;
 
@@ -10,4 +17,22 @@ export const startGateway = (
   config: GatewayConfig,
   options?: StartOptions,
 ): Promise<GatewayService> =>
-  startService({ service: SCHEMA, dir: __dirname, createDb, app: gatewayApp }, config, options);
+  startService(
+    {
+      service: SCHEMA,
+      dir: __dirname,
+      createDb,
+      app: gatewayApp,
+      // The gateway's part of weekly_house_keeping: expired idempotency records and sessions.
+      consumers: (runtime, db) => [
+        housekeepingConsumer(runtime, {
+          service: 'gateway',
+          db,
+          clock: systemClock,
+          purge: purgeExpired,
+        }),
+      ],
+    },
+    config,
+    options,
+  );

@@ -49,13 +49,3 @@ export function housekeepingConsumer<Tx extends SqlClient>(
     },
   });
 }
-
-/** Starts the housekeeping consumer and stops it with the service's other intake. */
-export async function startHousekeeping<Tx extends SqlClient>(
-  runtime: Runtime,
-  options: HousekeepingOptions<Tx>,
-): Promise<void> {
-  const consumer = housekeepingConsumer(runtime, options);
-  await consumer.start();
-  runtime.onStop({ name: 'housekeeping consumer', close: () => consumer.stop() });
-}
