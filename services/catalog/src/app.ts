@@ -1,7 +1,13 @@
-import { pgDatabase, type Logger, type Outbox, type Publisher, type Clock } from '@mcs/kit';
+import {
+  pgDatabase,
+  SecretBox,
+  type Logger,
+  type Outbox,
+  type Publisher,
+  type Clock,
+} from '@mcs/kit';
 import type { Pool } from 'pg';
 import type { CatalogSettings } from './config';
-import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/factory';
 import { MainServerEvents } from './messaging/main-server-events';

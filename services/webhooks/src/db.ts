@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { Pool } from 'pg';
-import { PrismaClient } from './generated/prisma/client';
+import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export const SCHEMA = 'webhooks';
 
@@ -10,3 +10,7 @@ export function createDb(pool: Pool) {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/** Repositories take the client or an interactive transaction (STYLE 10). */
+export type Tx = Prisma.TransactionClient;
+export type DbClient = Db | Tx;

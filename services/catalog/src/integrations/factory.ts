@@ -3,8 +3,7 @@
  * applies the configured timeout and TLS setting and the deployment's client defaults (tests
  * make retries instant). Every client is built for one piece of work and closed after it.
  */
-import type { Logger } from '@mcs/kit';
-import type { SecretBox } from '../crypto/secret-box';
+import type { Logger, SecretBox } from '@mcs/kit';
 import type { ServiceConfigRecord, ServiceType } from '../domain/service-config';
 import type { ClientConfig } from './config';
 import { DateSanitiser } from './dates';

@@ -1,5 +1,4 @@
-import { Conflict, Invalid, NotFound, Unprocessable, type Clock } from '@mcs/kit';
-import type { SecretBox } from '../crypto/secret-box';
+import { Conflict, Invalid, NotFound, Unprocessable, type Clock, type SecretBox } from '@mcs/kit';
 import type { Db } from '../db';
 import {
   isMediaServer,

@@ -1,4 +1,4 @@
-import { SecretBox } from '../../src/crypto/secret-box';
+import { SecretBox } from '@mcs/kit';
 
 test('sealed keys open with the same secret only, and never repeat or contain the plaintext', () => {
   const box = new SecretBox('deployment-secret');

@@ -3,7 +3,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 const VERSION = 'v1';
 
 /**
- * AES-256-GCM for credentials at rest (service API keys). The stored form is
+ * AES-256-GCM for credentials at rest (catalog's service API keys, webhook endpoint secrets and
+ * headers); one implementation so every service reads the same stored form. It is
  * `v1.<iv>.<tag>.<ciphertext>` in base64url: a random 96-bit IV per value, so equal keys never
  * look equal, and the tag makes a tampered value fail to open instead of decrypting to garbage.
  */

@@ -1,0 +1,50 @@
+import type { ExternalApi } from '@mcs/contracts';
+import { BadRequest, type Clock } from '@mcs/kit';
+import type { Db } from '../db';
+import { settingsRepository } from '../settings/settings.repository';
+import { feedPage } from '../domain/feed-page';
+import { retentionCutoff } from '../domain/retention';
+import { eventView } from './event.view';
+import type { FeedRequest } from './feed-request';
+import { feedRepository } from './feed.repository';
+
+type EventFeed = ExternalApi.components['schemas']['EventFeed'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/v1/events (events-webhooks.md §2): matching events after the cursor, oldest first.
+ * Gapless because writers commit in position order (docs/decisions/010-gapless-feed.md), so one
+ * statement's snapshot never holds a position above one that is still to commit.
+ */
+export class FeedQuery {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async list(request: FeedRequest): Promise<EventFeed> {
+    const { db } = this.deps;
+    const { eventRetentionDays } = await settingsRepository.get(db);
+    const notBefore = retentionCutoff(this.deps.clock(), eventRetentionDays);
+    const afterPosition = await this.resolveCursor(request.cursor, notBefore);
+    // One row more than asked says whether more matching events exist (§2.5).
+    const rows = await feedRepository.page(
+      db,
+      { ...request, afterPosition, notBefore },
+      request.limit + 1,
+    );
+    return feedPage(rows.map(eventView), request.limit, request.cursor);
+  }
+
+  /** The position after which the page starts: 0 without a cursor (oldest retained event). */
+  private async resolveCursor(cursor: string | null, notBefore: Date): Promise<bigint> {
+    if (cursor === null) return 0n;
+    const found = UUID.test(cursor) ? await feedRepository.cursor(this.deps.db, cursor) : null;
+    if (!found)
+      throw new BadRequest('invalid_cursor', 'The cursor is not the id of a known event.');
+    if (found.occurredAt < notBefore)
+      throw new BadRequest(
+        'invalid_cursor',
+        'The cursor points at an event older than the retention window; restart without a cursor or with occurred_after.',
+      );
+    return found.position;
+  }
+}

@@ -1,0 +1,73 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  rawHeaderNames: string[];
+  body: string;
+}
+
+export interface Receiver {
+  port: number;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+type Handler = (request: Received, response: ServerResponse) => void;
+
+/** A webhook receiver on 127.0.0.1 and a free port; it records every request it gets. */
+export async function startReceiver(handler: Handler): Promise<Receiver> {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const entry: Received = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        rawHeaderNames: request.rawHeaders.filter((_, index) => index % 2 === 0),
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      received.push(entry);
+      handler(entry, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Writes `total` bytes (or forever when null) as fast as the client reads them. */
+export function stream(response: ServerResponse, total: number | null): void {
+  const chunk = Buffer.alloc(16 * 1024, 'a');
+  let sent = 0;
+  let closed = false;
+  response.on('close', () => (closed = true));
+  const pump = () => {
+    while (!closed && (total === null || sent < total)) {
+      sent += chunk.length;
+      if (!response.write(chunk)) return void response.once('drain', pump);
+    }
+    if (!closed) response.end();
+  };
+  pump();
+}
+
+/** A port nothing listens on: bound once, then released. */
+export async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,67 @@
+import type { MessagePayload } from '@mcs/contracts';
+import { BrokerConnection, brokerNames, createLogger, Publisher, type Principal } from '@mcs/kit';
+import {
+  callSigned,
+  createTestEnv,
+  TEST_AMQP_URL,
+  TestClock,
+  type SignedCall,
+  type TestEnv,
+} from '@mcs/kit/testing';
+import type { EventType } from '../../src/domain/event-types';
+import { startWebhooks, type WebhooksService } from '../../src/server';
+import { settingsRepository } from '../../src/settings/settings.repository';
+import { lifecycleEvent, type EventParts } from './events';
+
+export const READER: Principal = { type: 'api_token', id: 7, scopes: ['events:read'] };
+
+export interface World {
+  env: TestEnv;
+  clock: TestClock;
+  service: WebhooksService;
+  /** Publishes to the broker as cleanup's outbox relay does (message id = event id). */
+  publisher: Publisher;
+  api<T>(
+    url: string,
+    call?: Partial<SignedCall>,
+  ): Promise<{ status: number; headers: Headers; body: T }>;
+  /** Stores an event through the feed store in its own transaction, as the consumer does. */
+  store<K extends EventType>(type: K, parts?: EventParts): Promise<MessagePayload<K>>;
+  setRetentionDays(days: number): Promise<void>;
+}
+
+/** One test file's webhooks service on its own database and broker namespace. */
+export function useWorld(): World {
+  const world = {} as World;
+  let broker: BrokerConnection;
+  beforeAll(async () => {
+    const env = await createTestEnv();
+    const clock = new TestClock();
+    const service = await startWebhooks({ runtime: env.runtimeConfig() }, { clock: clock.now });
+    const log = createLogger({ service: 'test', level: 'silent' });
+    broker = await BrokerConnection.connect(TEST_AMQP_URL, log);
+    const publisher = new Publisher(broker, brokerNames(env.namespace), log);
+    await publisher.start();
+    Object.assign(world, {
+      env,
+      clock,
+      service,
+      publisher,
+      api: (url: string, call: Partial<SignedCall> = {}) =>
+        callSigned('webhooks', service.url, 'GET', url, { principal: READER, ...call }),
+      store: async <K extends EventType>(type: K, parts: EventParts = {}) => {
+        const event = lifecycleEvent(type, { occurredAt: clock.now(), ...parts });
+        await service.db.$transaction((tx) => service.services.feedStore.store(tx, event));
+        return event;
+      },
+      setRetentionDays: (days: number) =>
+        settingsRepository.update(service.db, { eventRetentionDays: days }),
+    } satisfies World);
+  });
+  afterAll(async () => {
+    await broker.close();
+    await world.service.stop();
+    await world.env.cleanup();
+  });
+  return world;
+}
