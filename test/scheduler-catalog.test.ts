@@ -24,11 +24,13 @@ afterAll(async () => {
 
 const api = <T>(method: string, url: string) =>
   callSigned<T>('scheduler', scheduler.url, method, url, {
-    principal: { type: 'api_token', id: 3, scopes: ['tasks:run', 'tasks:read'] },
+    principal: { type: 'api_token', id: 3, scopes: ['tasks:run', 'system:read'] },
     body: method === 'POST' ? {} : undefined,
   });
 
 test('sync_media triggered through the scheduler runs in catalog and ends completed', async () => {
+  const before = (await api<Schemas['System']>('GET', '/api/v1/system')).body;
+  expect(before).toMatchObject({ has_main_media_server: false, last_media_sync_at: null });
   expect((await api<{ code: string }>('POST', '/api/v1/tasks/sync_media/run')).body.code).toBe(
     'main_server_required',
   );
@@ -58,4 +60,10 @@ test('sync_media triggered through the scheduler runs in catalog and ends comple
   expect(run.started_at).not.toBeNull();
   const task = (await api<Schemas['Task']>('GET', '/api/v1/tasks/sync_media')).body;
   expect(task).toMatchObject({ status: 'completed', last_run_at: run.completed_at });
+  // An API-triggered sync is a full one: the system now reports the library as synced then.
+  const system = (await api<Schemas['System']>('GET', '/api/v1/system')).body;
+  expect(system).toMatchObject({
+    has_main_media_server: true,
+    last_media_sync_at: run.completed_at,
+  });
 });

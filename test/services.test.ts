@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { signInternalRequest } from '@mcs/kit';
-import { createTestEnv, prismaDrift, TEST_INTERNAL_SECRET, type TestEnv } from '@mcs/kit/testing';
+import {
+  callSigned,
+  createTestEnv,
+  prismaDrift,
+  TEST_INTERNAL_SECRET,
+  waitFor,
+  type TestEnv,
+} from '@mcs/kit/testing';
 import { startCatalog } from '../services/catalog/src/server';
 import { startCleanup } from '../services/cleanup/src/server';
 import { gatewayDefaults } from '../services/gateway/src/config';
@@ -139,6 +146,47 @@ describe.each([...INTERNAL, 'gateway'])('%s data', (name) => {
       `SELECT consumer FROM "${name}".inbox WHERE consumer = 'schema-test'`,
     );
     expect(inbox).toEqual([{ consumer: 'schema-test' }]);
+  });
+});
+
+/** Triggers a task through the scheduler as an API token would, and waits for its run's end. */
+async function runToEnd(taskId: string) {
+  const trigger = await callSigned<{ run_id: number }>(
+    'scheduler',
+    running.scheduler?.url as string,
+    'POST',
+    `/api/v1/tasks/${taskId}/run`,
+    { principal: { type: 'api_token', id: 1, scopes: ['tasks:run'] }, body: {} },
+  );
+  expect(trigger.status).toBe(202);
+  const { rows } = await waitFor(
+    async () => {
+      const result = await pool.query<{ status: string; summary: Record<string, unknown> }>(
+        `SELECT status, summary FROM scheduler.task_runs WHERE id = $1`,
+        [trigger.body.run_id],
+      );
+      return ['completed', 'error'].includes(result.rows[0]?.status ?? '') && result;
+    },
+    { timeoutMs: 20_000, what: `the ${taskId} run to end` },
+  );
+  return rows[0];
+}
+
+test('weekly housekeeping fans out to every participating service and completes with all parts', async () => {
+  const run = await runToEnd('weekly_house_keeping');
+  expect(run?.status).toBe('completed');
+  expect(Object.keys(run?.summary ?? {}).sort()).toEqual([
+    'catalog',
+    'cleanup',
+    'gateway',
+    'scheduler',
+  ]);
+});
+
+test('prune_event_feed runs in the webhooks service', async () => {
+  expect(await runToEnd('prune_event_feed')).toMatchObject({
+    status: 'completed',
+    summary: { events_pruned: 0, deliveries_pruned: 0 },
   });
 });
 

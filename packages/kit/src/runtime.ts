@@ -85,7 +85,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const internalSecret =
     config.internalSecret ?? (await loadOrCreateSecret(pool, 'internal_secret'));
 
-  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const redis = connectRedis(config.redis.url);
   redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
 
   const names = brokerNames(config.broker.namespace);
@@ -166,4 +166,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     stop,
   };
+}
+
+/** A Redis connection as BullMQ needs it (commands wait for a reconnect instead of failing). */
+export function connectRedis(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
 }

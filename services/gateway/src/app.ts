@@ -116,6 +116,9 @@ export async function gatewayApp(
   });
 }
 
+/** Served outside /api by the ops and status routes, before setup too. */
+const STATUS_OPERATIONS = ['getHealth', 'getLiveness', 'getVersion', 'getUpdateStatus'];
+
 /** Fails at start when the contract names a gateway operation without a handler. */
 function requireHandlers(
   contract: Contract,
@@ -126,7 +129,7 @@ function requireHandlers(
     .filter(
       (op) =>
         (op['x-service'] ?? 'gateway') === 'gateway' &&
-        !['getHealth', 'getLiveness', 'getVersion'].includes(op.operationId ?? ''),
+        !STATUS_OPERATIONS.includes(op.operationId ?? ''),
     )
     .map((op) => op.operationId as string)
     .filter((id) => !handlers[id]);

@@ -1,3 +1,4 @@
+import nock from 'nock';
 import {
   expectProblem,
   GatewayWorld,
@@ -49,6 +50,27 @@ describe('a fresh install', () => {
     const version = await world.request('GET', '/version');
     expect(version.status).toBe(200);
     expect(version.body.api_version).toBe('v1');
+  });
+
+  test('IA#33: GET /update-status answers before setup, with the running version and no release check, offline', async () => {
+    // Sealed: any connection the route tried to make to another host would fail the request.
+    nock.disableNetConnect();
+    nock.enableNetConnect(/127\.0\.0\.1|localhost/);
+    try {
+      const version = await world.request('GET', '/version');
+      const update = await world.request('GET', '/update-status');
+      expect(update.status).toBe(200);
+      expect(update.body).toEqual({
+        current_version: version.body.version,
+        latest_version: null,
+        update_available: null,
+        checked_at: null,
+        check_enabled: false,
+        release_url: null,
+      });
+    } finally {
+      nock.enableNetConnect();
+    }
   });
 
   test('IA#1: GET /api/auth/me before setup → 503 setup_required', async () => {

@@ -1,8 +1,31 @@
-import { loadServiceConfig, type Env, type ServiceConfig } from '@mcs/kit';
+import {
+  env,
+  loadConfigOrExit,
+  runtimeConfig,
+  runtimeVars,
+  type Env,
+  type ServiceConfig,
+} from '@mcs/kit';
 
-export type SchedulerConfig = ServiceConfig;
+export interface SchedulerConfig extends ServiceConfig {
+  /**
+   * Whether the gateway limits requests per token: `GET /api/v1/system` lists `rate-limits`
+   * only then. The same deployment variable the gateway reads, so the two cannot disagree.
+   * Unset (tests): limited, the default.
+   */
+  rateLimited?: boolean;
+}
+
+const schema = {
+  ...runtimeVars(8103),
+  RATE_LIMIT_PER_MINUTE: env.int(1200, { min: 0, max: 1_000_000 }),
+};
 
 /** The only reader of the environment; stops the process naming every bad variable. */
 export function loadConfig(source: Env = process.env): SchedulerConfig {
-  return loadServiceConfig(8103, source);
+  return loadConfigOrExit(
+    schema,
+    (vars) => ({ runtime: runtimeConfig(vars), rateLimited: vars.RATE_LIMIT_PER_MINUTE > 0 }),
+    source,
+  );
 }

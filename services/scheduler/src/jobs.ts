@@ -8,10 +8,12 @@ export const schedulerJobs = defineJobs('scheduler', {
       if (typeof taskId !== 'string') throw new Error('fire_task needs a task_id');
       return { task_id: taskId };
     },
-    // A missed fire is not retried: the next due time comes anyway, and a late duplicate
-    // would only be skipped by the one-active-run rule.
-    attempts: 1,
-    backoff: { type: 'fixed', delay: 1000 },
+    // A fire that failed (e.g. no database connection free while a replica starts) is tried
+    // again: it committed nothing, the job id stays the due time's, and a retry that finds the
+    // run it queued (or another) active is skipped by the one-active-run rule. Without it a
+    // 6-hour task would wait a whole interval (bench/scheduler).
+    attempts: 4,
+    backoff: { type: 'exponential', delay: 1000 },
     timeoutMs: 30_000,
   },
 });

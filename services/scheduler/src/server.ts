@@ -1,4 +1,5 @@
 import {
+  housekeepingConsumer,
   JobQueue,
   startJobWorker,
   startService,
@@ -13,6 +14,7 @@ import { schedulerJobs } from './jobs';
 import { mainServerConsumer, requestMainServerIfUnknown } from './messaging/main-server';
 import { runReportsConsumer } from './messaging/run-reports.consumer';
 import { mountRoutes } from './routes';
+import { purgeSchedulerData } from './services/housekeeping.service';
 import { RunSweeper } from './services/run-sweeper.service';
 
 export type SchedulerService = Awaited<ReturnType<typeof startScheduler>>;
@@ -34,12 +36,19 @@ export async function startScheduler(
         const jobs = { redis: runtime.redis, prefix: runtime.config.redis.prefix };
         const queue = new JobQueue(schedulerJobs, jobs);
         runtime.onStop({ name: 'scheduler queue', close: () => queue.close() });
-        return createServices({ db, outbox: runtime.outbox, clock, queue, timeZone });
+        const rateLimited = config.rateLimited ?? true;
+        return createServices({ db, outbox: runtime.outbox, clock, queue, timeZone, rateLimited });
       },
       mount: mountRoutes,
       consumers: (runtime, db) => [
         runReportsConsumer(runtime, db),
         mainServerConsumer(runtime, db),
+        housekeepingConsumer(runtime, {
+          service: 'scheduler',
+          db,
+          clock,
+          purge: purgeSchedulerData,
+        }),
       ],
     },
     config,

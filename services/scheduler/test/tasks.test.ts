@@ -160,6 +160,31 @@ describe('triggering a run', () => {
     expect((await run('sync_requests')).status).toBe(202); // no longer active
   });
 
+  test('a start report applied after the run’s end still records when it started', async () => {
+    // Reports are consumed concurrently: a fast task's completed may commit before its start.
+    await world.service.db.taskRun.deleteMany({ where: { taskId: 'sync_requests' } });
+    const runId = (await run('sync_requests')).body.run_id as number;
+    const base = { run_id: runId, task_id: 'sync_requests', service: 'catalog' as const };
+    const startedAt = new Date(Date.now() - 5000);
+    await world.publisher.publish('task.run_completed', {
+      ...base,
+      items_processed: 0,
+      summary: {},
+      completed_at: new Date().toISOString(),
+    });
+    const runOf = () => world.service.db.taskRun.findUniqueOrThrow({ where: { id: runId } });
+    await waitFor(async () => (await runOf()).status === 'completed');
+    await world.publisher.publish('task.run_started', {
+      ...base,
+      started_at: startedAt.toISOString(),
+    });
+    const ended = await waitFor(async () => {
+      const row = await runOf();
+      return row.startedAt !== null && row;
+    });
+    expect(ended).toMatchObject({ status: 'completed', progress: 100, startedAt });
+  });
+
   test('a run whose owner fails ends error with its message, shown on the task', async () => {
     await world.setMainServer(true);
     const runId = (await run('refresh_playback_history')).body.run_id as number;

@@ -62,6 +62,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/update-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a newer release exists
+         * @description The running version and the cached result of the optional release check (off by
+         *     default). Never makes a network call; with checks off or never run, `latest_version`,
+         *     `update_available` and `checked_at` are null. Always answers (also before setup).
+         */
+        get: operations["getUpdateStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/setup/status": {
         parameters: {
             query?: never;
@@ -272,6 +294,114 @@ export interface paths {
          * @description Revoke an API token (soft; it stays listed).
          */
         delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tasks
+         * @description Every task of the catalogue, in catalogue order, with its schedule and runs.
+         */
+        get: operations["listTaskViews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/tasks/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task
+         * @description The task with its schedule, active run and latest run.
+         */
+        get: operations["getTaskView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/tasks/{task_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a task now
+         * @description Queues a run with `trigger: manual` and the user as `requested_by` (202), or answers the
+         *     run already queued or running (200, `already_active: true`). Manual runs are queued
+         *     ahead of scheduled ones; a manual `sync_media` run is always a full sync. 409
+         *     `task_disabled`, 409 `main_server_required`; 503 while the task's owning service does
+         *     not run it yet.
+         */
+        post: operations["runTaskManually"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/tasks/{task_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a task's schedule
+         * @description Sets the schedule and `enabled`. An interval is 60 … 604 800 seconds; a cron expression
+         *     has 5 fields and runs in the server's time zone; `manual` has the value `""`. Sending the
+         *     catalogue's default schedule makes the task follow the default again
+         *     (`schedule_customized: false`), so a later release's default reaches it. 409
+         *     `task_not_disableable` for `enabled: false` on a task that cannot be disabled.
+         */
+        put: operations["setTaskSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run history
+         * @description Runs of every task (or of one), newest first.
+         */
+        get: operations["listTaskHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -562,6 +692,78 @@ export interface components {
             commit: string | null;
             build_date: string | null;
         };
+        UpdateStatus: {
+            /** @description The running version (as `GET /version`). */
+            current_version: string;
+            /** @description Newest release found by the last check. */
+            latest_version: string | null;
+            /** @description Whether `latest_version` is newer. */
+            update_available: boolean | null;
+            /** @description When the release check last ran; null when it never ran. */
+            checked_at: components["schemas"]["Timestamp"] | null;
+            /** @description The `update_check_enabled` setting (default off). */
+            check_enabled: boolean;
+            /** @description Release notes of `latest_version`. */
+            release_url: string | null;
+        };
+        TaskSchedule: {
+            schedule_type: components["schemas"]["TaskScheduleType"];
+            /** @description Seconds for `interval` (60 … 604 800), a 5-field cron expression, `""` for `manual`. */
+            schedule_value: string;
+        };
+        /** @description The schedule and whether it is enabled. */
+        TaskScheduleRequest: components["schemas"]["TaskSchedule"] & {
+            enabled: boolean;
+        };
+        /** @description A run as the external API shows it, plus its phase, summary and who asked for it. */
+        TaskRunDetail: components["schemas"]["TaskRun"] & {
+            /** @description What the run is doing now. */
+            phase: string | null;
+            /** @description The owner's counts for the run (open object). */
+            summary: Record<string, never>;
+            /** @description The user or API token that asked for the run; null for schedules. */
+            requested_by: null | {
+                /** @enum {string} */
+                type: "user" | "api_token";
+                id: components["schemas"]["Id"];
+            };
+        };
+        TaskRunDetailPage: {
+            items: components["schemas"]["TaskRunDetail"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        /** @description The external Task plus what the administrators' task page shows. */
+        TaskView: components["schemas"]["Task"] & {
+            can_disable: boolean;
+            /**
+             * @description The service that executes the task.
+             * @enum {string}
+             */
+            owning_service: "catalog" | "cleanup" | "scheduler" | "webhooks";
+            default_schedule: components["schemas"]["TaskSchedule"];
+            /** @description The operator changed the schedule; a new release's default does not apply. */
+            schedule_customized: boolean;
+            /** @description The run queued or running now. */
+            active_run: components["schemas"]["TaskRunDetail"] | null;
+            /** @description The run that finished last (completed or error). */
+            last_run: components["schemas"]["TaskRunDetail"] | null;
+        };
+        TaskViewList: {
+            items: components["schemas"]["TaskView"][];
+            has_main_server: boolean;
+        };
+        /** @description A queued-work answer (internal-api.md 1.1) for a task run. */
+        TaskRunQueued: {
+            job_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "queued" | "running";
+            task_id: string;
+            run_id: components["schemas"]["Id"];
+            already_active: boolean;
+        };
         /**
          * @description The external Protection plus what the UI shows (domain.md 7.6). The `version_*` fields
          *     are set on version-scoped movie entries only. `created_by.name` is the user's display
@@ -843,6 +1045,100 @@ export interface components {
          */
         TargetScope: "movie" | "version" | "series" | "season" | "episode";
         /**
+         * @description A service task.
+         * @example {
+         *       "id": "scan_cleanup_candidates",
+         *       "name": "Scan cleanup candidates",
+         *       "description": "Evaluates the cleanup rules against the library and updates the candidates.",
+         *       "enabled": true,
+         *       "status": "scheduled",
+         *       "error": null,
+         *       "schedule_type": "cron",
+         *       "schedule_value": "0 2 * * *",
+         *       "next_run_at": "2026-03-02T02:00:00.000Z",
+         *       "last_run_at": "2026-03-01T02:00:41.000Z",
+         *       "can_run": true,
+         *       "requires_main_server": true
+         *     }
+         */
+        Task: {
+            /** @description Stable lowercase snake_case task ID. */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /** @description What the task does. */
+            description: string;
+            /** @description Schedule enabled. */
+            enabled: boolean;
+            status: components["schemas"]["TaskStatus"];
+            /** @description Error message of the latest run when `status` is `error`. Never contains paths or credentials. */
+            error: string | null;
+            schedule_type: components["schemas"]["TaskScheduleType"];
+            /** @description Seconds for `interval` (e.g. `900`), a 5-field cron expression for `cron` (e.g. `0 2 * * *`, in the server's time zone), empty for `manual`. */
+            schedule_value: string;
+            /** @description Next scheduled run; `null` for manual or disabled tasks. */
+            next_run_at: components["schemas"]["Timestamp"] | null;
+            /** @description `completed_at` of the latest finished run. */
+            last_run_at: components["schemas"]["Timestamp"] | null;
+            /** @description `enabled` and (not `requires_main_server` or a main server exists). */
+            can_run: boolean;
+            /** @description The task needs a main media server. */
+            requires_main_server: boolean;
+        };
+        /**
+         * @description How a task is scheduled.
+         * @enum {string}
+         */
+        TaskScheduleType: "interval" | "cron" | "manual";
+        /**
+         * @description Derived task status, first match wins: not enabled → `disabled`; latest run `queued` → `queued`; `running` → `running`; `error` → `error`; `completed` less than 3 minutes ago → `completed`; otherwise (including no run yet) → `scheduled`.
+         * @enum {string}
+         */
+        TaskStatus: "scheduled" | "queued" | "running" | "completed" | "error" | "disabled";
+        /**
+         * @description One run of a task.
+         * @example {
+         *       "id": 4711,
+         *       "task_id": "scan_cleanup_candidates",
+         *       "status": "running",
+         *       "trigger": "api",
+         *       "progress": 42.5,
+         *       "items_processed": 170,
+         *       "error": null,
+         *       "started_at": "2026-03-01T12:00:01.250Z",
+         *       "completed_at": null,
+         *       "created_at": "2026-03-01T12:00:00.000Z"
+         *     }
+         */
+        TaskRun: {
+            id: components["schemas"]["Id"];
+            /** @description The task this run belongs to. */
+            task_id: string;
+            status: components["schemas"]["TaskRunStatus"];
+            trigger: components["schemas"]["TaskRunTrigger"];
+            /** @description Percent complete while running (`100` when completed); `null` when the task cannot report progress. */
+            progress: number | null;
+            /** @description Items processed so far (final count once finished); `null` when the task does not count items. */
+            items_processed: number | null;
+            /** @description Error message for `error` runs (no paths, no credentials). A run interrupted by a restart ends as `error` with `Interrupted by service restart`. */
+            error: string | null;
+            /** @description `null` while `queued`. */
+            started_at: components["schemas"]["Timestamp"] | null;
+            /** @description `null` until finished. */
+            completed_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description What started a run: `schedule`, `manual` (a user in the UI) or `api` (an API token).
+         * @enum {string}
+         */
+        TaskRunTrigger: "schedule" | "manual" | "api";
+        /**
+         * @description Status of one task run.
+         * @enum {string}
+         */
+        TaskRunStatus: "queued" | "running" | "completed" | "error";
+        /**
          * @description An API token scope.
          * @enum {string}
          */
@@ -1052,6 +1348,11 @@ export interface components {
         PerPage: number;
         /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
         Page: number;
+        /**
+         * @description Stable lowercase snake_case task ID from the service's task catalogue (e.g. `sync_media`, `scan_cleanup_candidates`, `delete_cleanup_candidates`). Unknown ID → 404.
+         * @example scan_cleanup_candidates
+         */
+        TaskIdPath: string;
     };
     requestBodies: never;
     headers: never;
@@ -1127,6 +1428,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Version"];
+                };
+            };
+        };
+    };
+    getUpdateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The running version and the cached release check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateStatus"];
                 };
             };
         };
@@ -1504,6 +1825,177 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTaskViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskViewList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTaskView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Stable lowercase snake_case task ID from the service's task catalogue (e.g. `sync_media`, `scan_cleanup_candidates`, `delete_cleanup_candidates`). Unknown ID → 404.
+                 * @example scan_cleanup_candidates
+                 */
+                task_id: components["parameters"]["TaskIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runTaskManually: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Stable lowercase snake_case task ID from the service's task catalogue (e.g. `sync_media`, `scan_cleanup_candidates`, `delete_cleanup_candidates`). Unknown ID → 404.
+                 * @example scan_cleanup_candidates
+                 */
+                task_id: components["parameters"]["TaskIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A run was already active; nothing new was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskRunQueued"];
+                };
+            };
+            /** @description A new run was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskRunQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setTaskSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Stable lowercase snake_case task ID from the service's task catalogue (e.g. `sync_media`, `scan_cleanup_candidates`, `delete_cleanup_candidates`). Unknown ID → 404.
+                 * @example scan_cleanup_candidates
+                 */
+                task_id: components["parameters"]["TaskIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskScheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The task with its new schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTaskHistory: {
+        parameters: {
+            query?: {
+                /** @description Only runs of this task (422 for a task that does not exist). */
+                task_id?: string;
+                /** @description Only runs in this status. */
+                status?: components["schemas"]["TaskRunStatus"];
+                /** @description Only runs started this way. */
+                trigger?: components["schemas"]["TaskRunTrigger"];
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskRunDetailPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

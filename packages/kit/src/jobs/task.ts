@@ -24,3 +24,17 @@ export interface TaskOutcome {
 }
 
 export type TaskHandler = (context: TaskContext) => Promise<TaskOutcome>;
+
+/**
+ * Where a task run's job goes in its owner's queue: manual and API runs ahead of scheduled
+ * ones (domain.md §9). BullMQ serves jobs without a priority before any prioritised job, so
+ * only scheduled runs get one. The job id is the run's, so a repeated command adds nothing.
+ */
+export function runTaskJob(run: { runId: number; trigger: string }) {
+  return {
+    jobId: `task-run-${run.runId}`,
+    priority: run.trigger === 'schedule' ? SCHEDULED_RUN_PRIORITY : undefined,
+  };
+}
+
+const SCHEDULED_RUN_PRIORITY = 10;

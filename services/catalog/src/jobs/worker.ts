@@ -1,8 +1,8 @@
-import { JobQueue, startJobWorker, type Runtime } from '@mcs/kit';
+import { JobQueue, runTaskJob, startJobWorker, type Runtime } from '@mcs/kit';
 import type { Services } from '../app';
 import type { Db } from '../db';
 import { unfinishedOperationIds } from '../repositories/file-operation.repository';
-import { queuedRunIds } from '../repositories/task-run.repository';
+import { queuedRuns } from '../repositories/task-run.repository';
 import { catalogJobs, type CatalogJobs } from './catalogue';
 
 class NotCommittedYet extends Error {}
@@ -46,8 +46,8 @@ export async function startCatalogWorker(
 
 /** The rows are the truth: work whose job was lost with Redis is queued again at start. */
 async function requeueUnfinished(db: Db, queue: JobQueue<CatalogJobs>): Promise<void> {
-  for (const id of await queuedRunIds(db))
-    await queue.enqueue('run_task', { run_id: id }, { jobId: `task-run-${id}` });
+  for (const run of await queuedRuns(db))
+    await queue.enqueue('run_task', { run_id: run.runId }, runTaskJob(run));
   for (const id of await unfinishedOperationIds(db))
     await queue.enqueue('execute_operation', { operation_id: id }, { jobId: `file-op-${id}` });
   const tags = await db.tagCommand.findMany({

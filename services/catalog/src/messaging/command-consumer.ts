@@ -1,4 +1,4 @@
-import { Consumer, type JobQueue, type ReceivedMessage, type Runtime } from '@mcs/kit';
+import { Consumer, runTaskJob, type JobQueue, type ReceivedMessage, type Runtime } from '@mcs/kit';
 import type { Services } from '../app';
 import { type Db, SCHEMA, type Tx } from '../db';
 import type { CatalogJobs } from '../jobs/catalogue';
@@ -88,7 +88,7 @@ async function accept(
         await jobs.enqueue(
           'run_task',
           { run_id: message.payload.run_id },
-          { jobId: `task-run-${message.payload.run_id}` },
+          runTaskJob({ runId: message.payload.run_id, trigger: message.payload.trigger }),
         );
       return;
   }

@@ -32,7 +32,10 @@ export async function moveRun(
   return count === 1;
 }
 
-export async function queuedRunIds(db: DbClient): Promise<number[]> {
-  const rows = await db.taskRun.findMany({ where: { status: 'queued' }, select: { runId: true } });
-  return rows.map((row) => Number(row.runId));
+export async function queuedRuns(db: DbClient): Promise<{ runId: number; trigger: string }[]> {
+  const rows = await db.taskRun.findMany({
+    where: { status: 'queued' },
+    select: { runId: true, trigger: true },
+  });
+  return rows.map((row) => ({ runId: Number(row.runId), trigger: row.trigger }));
 }

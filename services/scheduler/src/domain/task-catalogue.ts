@@ -5,7 +5,9 @@ export type ScheduleType = Schemas['TaskScheduleType'];
 /** The command that runs a task in its owner: one per task in the contract. */
 export type TaskCommand = Extract<MessageName, `task.run.${string}`>;
 export type TaskId = TaskCommand extends `task.run.${infer Id}` ? Id : never;
-type ServiceName = MessagePayload<'task.run_started'>['service'];
+/** A service that reports on runs; every one but the gateway also owns tasks. */
+export type Participant = MessagePayload<'task.run_started'>['service'];
+type TaskOwner = Exclude<Participant, 'gateway'>;
 
 export const commandOf = (id: TaskId) => `task.run.${id}` as const;
 
@@ -21,7 +23,12 @@ export interface TaskDefinition {
   name: string;
   description: string;
   /** The service that executes it; the scheduler only records runs. */
-  owner: ServiceName;
+  owner: TaskOwner;
+  /**
+   * The services whose reports end a run, when not the owner alone: the run completes once
+   * each has completed its part (a fan-out).
+   */
+  participants?: readonly Participant[];
   defaultSchedule: Schedule;
   enabledByDefault: boolean;
   requiresMainServer: boolean;
@@ -125,13 +132,15 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: false,
     canDisable: false,
-    executable: false,
+    executable: true,
   },
   {
     id: 'weekly_house_keeping',
     name: 'Weekly housekeeping',
     description: 'Trim run history and purge what every service keeps for a bounded time.',
     owner: 'scheduler',
+    // Every service that keeps something for a bounded time purges it in its own schema.
+    participants: ['gateway', 'catalog', 'cleanup', 'scheduler'],
     defaultSchedule: cron('0 8 * * 0'),
     enabledByDefault: true,
     requiresMainServer: false,
@@ -144,4 +153,8 @@ const BY_ID = new Map<string, TaskDefinition>(TASKS.map((task) => [task.id, task
 
 export function taskById(id: string): TaskDefinition | undefined {
   return BY_ID.get(id);
+}
+
+export function participantsOf(task: TaskDefinition): readonly Participant[] {
+  return task.participants ?? [task.owner];
 }

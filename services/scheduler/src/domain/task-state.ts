@@ -62,18 +62,31 @@ export type TriggerDecision =
   | { kind: 'task_disabled' }
   | { kind: 'main_server_required' }
   | { kind: 'not_executable' }
-  | { kind: 'already_active'; runId: number }
+  | { kind: 'already_active'; run: ActiveRun }
   | { kind: 'queue' };
+
+/** The run a task has queued or running, if any. */
+export interface ActiveRun {
+  id: number;
+  status: Extract<RunStatus, 'queued' | 'running'>;
+}
+
+/** A trigger's result: the run it queued, or the one already active. */
+export interface Started {
+  taskId: string;
+  run: ActiveRun;
+  queued: boolean;
+}
 
 /** What a manual or API trigger does (domain.md §9 run semantics). */
 export function decideTrigger(
   task: TaskState,
   hasMainServer: boolean,
-  activeRunId: number | undefined,
+  active: ActiveRun | undefined,
 ): TriggerDecision {
   if (!task.enabled) return { kind: 'task_disabled' };
   if (task.definition.requiresMainServer && !hasMainServer) return { kind: 'main_server_required' };
   if (!task.definition.executable) return { kind: 'not_executable' };
-  if (activeRunId !== undefined) return { kind: 'already_active', runId: activeRunId };
+  if (active) return { kind: 'already_active', run: active };
   return { kind: 'queue' };
 }

@@ -1,11 +1,23 @@
 import { limitOffset, type Paging } from '@mcs/kit';
 import type { DbClient } from '../db';
-import type { TaskRun } from '../generated/prisma/client';
-import type { RunTrigger } from '../domain/task-state';
+import { Prisma, type TaskRun } from '../generated/prisma/client';
+import type { RunPart } from '../domain/run-outcome';
+import type { RunStatus, RunTrigger } from '../domain/task-state';
 
 export type RunRow = TaskRun;
 
 const ACTIVE = ['queued', 'running'];
+
+/** A run row as Prisma's model names its fields, for raw queries. */
+const COLUMNS = Prisma.sql`id, task_id AS "taskId", status, trigger, requested_by AS "requestedBy",
+  progress, phase, items_processed AS "itemsProcessed", summary, error, created_at AS "createdAt",
+  started_at AS "startedAt", completed_at AS "completedAt", heartbeat_at AS "heartbeatAt"`;
+
+export interface RunFilter {
+  taskId?: string;
+  status?: RunStatus;
+  trigger?: RunTrigger;
+}
 
 // A type, not an interface: Prisma's JSON input needs the implicit index signature.
 export type RequestedBy = { type: 'user' | 'api_token'; id: number };
@@ -19,20 +31,51 @@ export const runRepository = {
   /** The newest run of every task that has one. */
   async latestPerTask(db: DbClient): Promise<Map<string, RunRow>> {
     const rows = await db.$queryRaw<RunRow[]>`
-      SELECT DISTINCT ON (task_id) id, task_id AS "taskId", status, trigger,
-             requested_by AS "requestedBy", progress, phase, items_processed AS "itemsProcessed",
-             summary, error, created_at AS "createdAt", started_at AS "startedAt",
-             completed_at AS "completedAt", heartbeat_at AS "heartbeatAt"
+      SELECT DISTINCT ON (task_id) ${COLUMNS}
         FROM task_runs ORDER BY task_id, created_at DESC, id DESC`;
     return new Map(rows.map((row) => [row.taskId, row]));
   },
 
-  /** `completed_at` of the newest finished run of every task that has one. */
-  async lastFinishedPerTask(db: DbClient): Promise<Map<string, Date>> {
-    const rows = await db.$queryRaw<{ task_id: string; completed_at: Date }[]>`
-      SELECT task_id, max(completed_at) AS completed_at
-        FROM task_runs WHERE completed_at IS NOT NULL GROUP BY task_id`;
-    return new Map(rows.map((row) => [row.task_id, row.completed_at]));
+  /** The run that finished last, of every task that has one. */
+  async lastFinishedPerTask(db: DbClient): Promise<Map<string, RunRow>> {
+    const rows = await db.$queryRaw<RunRow[]>`
+      SELECT DISTINCT ON (task_id) ${COLUMNS}
+        FROM task_runs WHERE completed_at IS NOT NULL
+       ORDER BY task_id, completed_at DESC, id DESC`;
+    return new Map(rows.map((row) => [row.taskId, row]));
+  },
+
+  /**
+   * When the newest successful run of these tasks finished; with `kinds`, only runs whose
+   * owner's summary names one of them as its `kind` (catalog: full, incremental, resync).
+   */
+  async lastSucceededAt(
+    db: DbClient,
+    taskIds: readonly string[],
+    kinds?: readonly string[],
+  ): Promise<Date | null> {
+    const kindFilter = kinds
+      ? Prisma.sql`AND summary->>'kind' IN (${Prisma.join(kinds)})`
+      : Prisma.empty;
+    const [row] = await db.$queryRaw<{ at: Date | null }[]>`
+      SELECT max(completed_at) AS at FROM task_runs
+       WHERE status = 'completed' AND task_id IN (${Prisma.join(taskIds)}) ${kindFilter}`;
+    return row?.at ?? null;
+  },
+
+  /** Runs of every task (or the filter's), newest first. */
+  async history(db: DbClient, filter: RunFilter, paging: Paging): Promise<[RunRow[], number]> {
+    const { limit, offset } = limitOffset(paging);
+    const where = { taskId: filter.taskId, status: filter.status, trigger: filter.trigger };
+    return Promise.all([
+      db.taskRun.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        skip: offset,
+      }),
+      db.taskRun.count({ where }),
+    ]);
   },
 
   async queue(
@@ -49,19 +92,6 @@ export const runRepository = {
     });
   },
 
-  async page(db: DbClient, taskId: string, paging: Paging): Promise<[RunRow[], number]> {
-    const { limit, offset } = limitOffset(paging);
-    return Promise.all([
-      db.taskRun.findMany({
-        where: { taskId },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-        skip: offset,
-      }),
-      db.taskRun.count({ where: { taskId } }),
-    ]);
-  },
-
   /**
    * Ends as `error` every running run whose owner has not reported since `silentSince`: its
    * worker died (domain.md §9). Returns how many.
@@ -74,15 +104,29 @@ export const runRepository = {
   },
 
   /**
-   * Applies an owner's report to a run that is still active; a report for a finished run (a
-   * duplicate, or one that arrived after the sweeper ended the run) changes nothing.
+   * A participant started: an active run is running from the first start on. Reports are
+   * applied concurrently, so a start may come after the run's end: it still records when the
+   * run started, and changes nothing else.
+   */
+  async start(db: DbClient, runId: number, startedAt: Date, heartbeatAt: Date): Promise<void> {
+    await db.$executeRaw`
+      UPDATE task_runs
+         SET started_at = coalesce(started_at, ${startedAt}),
+             status = CASE WHEN status IN ('queued', 'running') THEN 'running' ELSE status END,
+             heartbeat_at = CASE WHEN status IN ('queued', 'running') THEN ${heartbeatAt}
+                                 ELSE heartbeat_at END
+       WHERE id = ${runId}`;
+  },
+
+  /**
+   * Applies a report to a run that is still active; a report for a finished run (a duplicate,
+   * or one that arrived after the sweeper ended the run) changes nothing.
    */
   async report(
     db: DbClient,
     runId: number,
     change: Partial<Pick<RunRow, 'status' | 'progress' | 'phase' | 'itemsProcessed' | 'error'>> & {
       summary?: object;
-      startedAt?: Date;
       completedAt?: Date;
       heartbeatAt: Date;
     },
@@ -92,5 +136,48 @@ export const runRepository = {
       where: { id: runId, status: { in: ACTIVE } },
       data: { ...rest, ...(summary === undefined ? {} : { summary }) },
     });
+  },
+
+  /** Locks an active run for a participant's end; null when it has finished already. */
+  async lockActive(db: DbClient, runId: number): Promise<{ taskId: string } | null> {
+    const [row] = await db.$queryRaw<{ taskId: string }[]>`
+      SELECT task_id AS "taskId" FROM task_runs
+       WHERE id = ${runId} AND status IN ('queued', 'running') FOR UPDATE`;
+    return row ?? null;
+  },
+
+  /** Records a participant's end once (a redelivered report changes nothing). */
+  async recordPart(db: DbClient, runId: number, part: RunPart): Promise<void> {
+    await db.$executeRaw`
+      INSERT INTO task_run_parts
+             (run_id, service, status, items_processed, summary, error, completed_at)
+      VALUES (${runId}, ${part.service}, ${part.status}, ${part.itemsProcessed},
+              ${JSON.stringify(part.summary)}::jsonb, ${part.error}, ${part.completedAt})
+      ON CONFLICT (run_id, service) DO NOTHING`;
+  },
+
+  async parts(db: DbClient, runId: number): Promise<RunPart[]> {
+    const rows = await db.taskRunPart.findMany({ where: { runId } });
+    return rows.map((row) => ({
+      service: row.service,
+      status: row.status as RunPart['status'],
+      itemsProcessed: row.itemsProcessed,
+      summary: row.summary as RunPart['summary'],
+      error: row.error,
+      completedAt: row.completedAt,
+    }));
+  },
+
+  /**
+   * Keeps the newest `keep` finished runs of every task and deletes older ones (their parts
+   * go with them). Returns how many were deleted.
+   */
+  async trim(db: DbClient, keep: number): Promise<number> {
+    return db.$executeRaw`
+      DELETE FROM task_runs r
+       USING (SELECT id, row_number() OVER (PARTITION BY task_id
+                                             ORDER BY created_at DESC, id DESC) AS rank
+                FROM task_runs WHERE status IN ('completed', 'error')) ranked
+       WHERE r.id = ranked.id AND ranked.rank > ${keep}`;
   },
 };

@@ -14,6 +14,19 @@ export const taskRepository = {
     return row ? settingsOf(row) : undefined;
   },
 
+  /** The operator's choice; a null schedule follows the catalogue's default. */
+  async saveSettings(db: DbClient, taskId: TaskId, settings: TaskSettings): Promise<void> {
+    const schedule = {
+      scheduleType: settings.schedule?.type ?? null,
+      scheduleValue: settings.schedule?.value ?? null,
+    };
+    await db.taskSetting.upsert({
+      where: { taskId },
+      create: { taskId, enabled: settings.enabled, ...schedule },
+      update: { enabled: settings.enabled, ...schedule, updatedAt: new Date() },
+    });
+  },
+
   async hasMainServer(db: DbClient): Promise<boolean> {
     const row = await db.mainServer.findUnique({ where: { id: 1 } });
     return row?.hasMainServer ?? false;

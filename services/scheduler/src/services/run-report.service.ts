@@ -1,5 +1,7 @@
 import type { ReceivedMessage } from '@mcs/kit';
 import type { Tx } from '../db';
+import { runOutcome, type RunPart } from '../domain/run-outcome';
+import { participantsOf, taskById } from '../domain/task-catalogue';
 import { runRepository } from '../repositories/run.repository';
 
 export const RUN_REPORTS = [
@@ -11,22 +13,19 @@ export const RUN_REPORTS = [
 type RunReportName = (typeof RUN_REPORTS)[number];
 /** One report, its payload narrowed by its name. */
 export type RunReport = { [K in RunReportName]: ReceivedMessage<K> }[RunReportName];
+type EndReport = Extract<RunReport, { name: 'task.run_completed' | 'task.run_failed' }>;
 
 /**
- * A run moves on from its owner's reports (domain.md §9): started → running; progress,
- * items and phase while it runs; completed (progress 100) or error at the end. Every report is
- * also the run's heartbeat.
+ * A run moves on from its participants' reports (domain.md §9): started → running; progress,
+ * items and phase while it runs; completed (progress 100) or error once every participant has
+ * reported its end. Every report is also the run's heartbeat.
  */
 export async function applyRunReport(tx: Tx, message: RunReport): Promise<void> {
   const at = message.occurredAt;
   switch (message.name) {
     case 'task.run_started': {
       const report = message.payload;
-      await runRepository.report(tx, report.run_id, {
-        status: 'running',
-        startedAt: new Date(report.started_at),
-        heartbeatAt: at,
-      });
+      await runRepository.start(tx, report.run_id, new Date(report.started_at), at);
       return;
     }
     case 'task.run_progressed': {
@@ -40,29 +39,51 @@ export async function applyRunReport(tx: Tx, message: RunReport): Promise<void> 
       });
       return;
     }
-    case 'task.run_completed': {
-      const report = message.payload;
-      await runRepository.report(tx, report.run_id, {
-        status: 'completed',
-        progress: 100,
-        itemsProcessed: report.items_processed,
-        summary: report.summary,
-        completedAt: new Date(report.completed_at),
-        heartbeatAt: at,
-      });
+    case 'task.run_completed':
+    case 'task.run_failed':
+      await applyEnd(tx, message);
       return;
-    }
-    case 'task.run_failed': {
-      const report = message.payload;
-      await runRepository.report(tx, report.run_id, {
-        status: 'error',
-        error: report.error,
-        itemsProcessed: report.items_processed,
-        summary: report.summary,
-        completedAt: new Date(report.completed_at),
-        heartbeatAt: at,
-      });
-      return;
-    }
   }
+}
+
+/** One participant's end; the run ends with the last one (serialised by the run's row lock). */
+async function applyEnd(tx: Tx, message: EndReport): Promise<void> {
+  const report = message.payload;
+  const run = await runRepository.lockActive(tx, report.run_id);
+  const definition = run && taskById(run.taskId);
+  if (!definition) return; // finished already (duplicate, or ended by the sweeper)
+  await runRepository.recordPart(tx, report.run_id, partOf(message));
+  const outcome = runOutcome(
+    participantsOf(definition),
+    await runRepository.parts(tx, report.run_id),
+  );
+  if (outcome.kind === 'waiting') {
+    await runRepository.report(tx, report.run_id, {
+      status: 'running',
+      progress: outcome.progress,
+      heartbeatAt: message.occurredAt,
+    });
+    return;
+  }
+  await runRepository.report(tx, report.run_id, {
+    status: outcome.kind,
+    progress: outcome.kind === 'completed' ? 100 : undefined,
+    itemsProcessed: outcome.itemsProcessed,
+    summary: outcome.summary,
+    error: outcome.error,
+    completedAt: outcome.completedAt,
+    heartbeatAt: message.occurredAt,
+  });
+}
+
+function partOf(message: EndReport): RunPart {
+  const report = message.payload;
+  return {
+    service: report.service,
+    status: message.name === 'task.run_completed' ? 'completed' : 'error',
+    itemsProcessed: report.items_processed,
+    summary: report.summary,
+    error: message.name === 'task.run_failed' ? message.payload.error : null,
+    completedAt: new Date(report.completed_at),
+  };
 }

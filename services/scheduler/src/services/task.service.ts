@@ -1,17 +1,60 @@
-import { NotFound, pageOf, type Clock, type Paging } from '@mcs/kit';
+import { Invalid, NotFound, pageOf, type Clock, type Paging } from '@mcs/kit';
 import type { Db } from '../db';
 import { TASKS, taskById, type TaskDefinition } from '../domain/task-catalogue';
 import { taskState } from '../domain/task-state';
-import { runRepository } from '../repositories/run.repository';
+import { runRepository, type RunFilter } from '../repositories/run.repository';
 import { taskRepository } from '../repositories/task.repository';
-import { runView, taskView } from '../views/task.view';
+import {
+  runDetailView,
+  runView,
+  taskAdminView,
+  taskView,
+  type TaskFacts,
+} from '../views/task.view';
 import type { ScheduleService } from './schedule.service';
 
-/** Reading tasks and their runs (external-api.md §2.9). */
+/** Reading tasks and their runs (external-api.md §2.9, internal-api.md §7). */
 export class TaskService {
   constructor(private readonly deps: { db: Db; clock: Clock; schedules: ScheduleService }) {}
 
   async list() {
+    const { facts, hasMainServer } = await this.facts();
+    return { items: facts.map(taskView), has_main_server: hasMainServer };
+  }
+
+  async get(taskId: string) {
+    known(taskId);
+    const { facts } = await this.facts();
+    return taskView(factsOf(facts, taskId));
+  }
+
+  /** The administrators' task list: the same facts, shown with more of them. */
+  async adminList() {
+    const { facts, hasMainServer } = await this.facts();
+    return { items: facts.map(taskAdminView), has_main_server: hasMainServer };
+  }
+
+  async adminGet(taskId: string) {
+    known(taskId);
+    const { facts } = await this.facts();
+    return taskAdminView(factsOf(facts, taskId));
+  }
+
+  async runs(taskId: string, paging: Paging) {
+    known(taskId);
+    const [rows, total] = await runRepository.history(this.deps.db, { taskId }, paging);
+    return pageOf(rows.map(runView), total, paging);
+  }
+
+  async history(filter: RunFilter, paging: Paging) {
+    if (filter.taskId !== undefined && !taskById(filter.taskId))
+      throw new Invalid([{ in: 'query', name: 'task_id', message: 'No task has this id.' }]);
+    const [rows, total] = await runRepository.history(this.deps.db, filter, paging);
+    return pageOf(rows.map(runDetailView), total, paging);
+  }
+
+  /** Everything a task's views show, for every task in catalogue order, read at once. */
+  private async facts(): Promise<{ facts: TaskFacts[]; hasMainServer: boolean }> {
     const { db } = this.deps;
     const [settings, latest, finished, hasMainServer, nextRuns] = await Promise.all([
       taskRepository.settings(db),
@@ -21,30 +64,15 @@ export class TaskService {
       this.deps.schedules.nextRuns(),
     ]);
     const now = this.deps.clock();
-    const items = TASKS.map((definition) =>
-      taskView({
-        state: taskState(definition, settings.get(definition.id)),
-        latest: latest.get(definition.id),
-        lastFinishedAt: finished.get(definition.id) ?? null,
-        nextRunAt: nextRuns.get(definition.id) ?? null,
-        hasMainServer,
-        now,
-      }),
-    );
-    return { items, has_main_server: hasMainServer };
-  }
-
-  async get(taskId: string) {
-    known(taskId);
-    const task = (await this.list()).items.find((item) => item.id === taskId);
-    if (!task) throw new NotFound(`Task ${taskId} was not found.`);
-    return task;
-  }
-
-  async runs(taskId: string, paging: Paging) {
-    known(taskId);
-    const [rows, total] = await runRepository.page(this.deps.db, taskId, paging);
-    return pageOf(rows.map(runView), total, paging);
+    const facts = TASKS.map((definition) => ({
+      state: taskState(definition, settings.get(definition.id)),
+      latest: latest.get(definition.id),
+      lastFinished: finished.get(definition.id),
+      nextRunAt: nextRuns.get(definition.id) ?? null,
+      hasMainServer,
+      now,
+    }));
+    return { facts, hasMainServer };
   }
 }
 
@@ -52,4 +80,10 @@ export function known(taskId: string): TaskDefinition {
   const definition = taskById(taskId);
   if (!definition) throw new NotFound(`Task ${taskId} was not found.`);
   return definition;
+}
+
+function factsOf(facts: TaskFacts[], taskId: string): TaskFacts {
+  const found = facts.find((fact) => fact.state.definition.id === taskId);
+  if (!found) throw new NotFound(`Task ${taskId} was not found.`);
+  return found;
 }

@@ -1,4 +1,3 @@
-import type { ExternalApi } from '@mcs/contracts';
 import {
   Conflict,
   runIdempotent,
@@ -8,12 +7,17 @@ import {
 } from '@mcs/kit';
 import { SCHEMA, type Db, type Tx } from '../db';
 import { commandOf, taskById, type TaskDefinition } from '../domain/task-catalogue';
-import { decideTrigger, taskState, type RunTrigger } from '../domain/task-state';
+import {
+  decideTrigger,
+  taskState,
+  type ActiveRun,
+  type RunTrigger,
+  type Started,
+} from '../domain/task-state';
 import { runRepository, type RequestedBy } from '../repositories/run.repository';
 import { taskRepository } from '../repositories/task.repository';
+import { queuedAnswer, triggerAnswer } from '../views/trigger.view';
 import { known } from './task.service';
-
-type TriggerResponse = ExternalApi.components['schemas']['TaskRunTriggerResponse'];
 
 export interface TriggerRequest {
   taskId: string;
@@ -30,11 +34,26 @@ export interface TriggerRequest {
 export class TriggerService {
   constructor(private readonly deps: { db: Db; outbox: Outbox }) {}
 
+  /** POST /api/v1/tasks/{id}/run: idempotent, answered in the external shape. */
   async trigger(request: TriggerRequest) {
     const definition = known(request.taskId);
     return this.deps.db.$transaction((tx) =>
-      runIdempotent(tx, SCHEMA, request.idempotency, () => this.decide(tx, definition, request)),
+      runIdempotent(tx, SCHEMA, request.idempotency, async () => {
+        const started = await this.start(tx, definition, request);
+        return { status: started.queued ? 202 : 200, body: triggerAnswer(started) };
+      }),
     );
+  }
+
+  /** POST /api/tasks/tasks/{id}/run: a user's manual run, answered as queued work. */
+  async runManually(taskId: string, userId: number) {
+    const definition = known(taskId);
+    const request = {
+      trigger: 'manual' as const,
+      requestedBy: { type: 'user' as const, id: userId },
+    };
+    const started = await this.deps.db.$transaction((tx) => this.start(tx, definition, request));
+    return { status: started.queued ? 202 : 200, body: queuedAnswer(started) };
   }
 
   /**
@@ -52,7 +71,11 @@ export class TriggerService {
     });
   }
 
-  private async decide(tx: Tx, definition: TaskDefinition, request: TriggerRequest) {
+  private async start(
+    tx: Tx,
+    definition: TaskDefinition,
+    request: Pick<TriggerRequest, 'trigger' | 'requestedBy'>,
+  ): Promise<Started> {
     const taskId = definition.id;
     const decision = await this.decision(tx, definition);
     switch (decision.kind) {
@@ -70,10 +93,10 @@ export class TriggerService {
           3600,
         );
       case 'already_active':
-        return { status: 200, body: answer(taskId, decision.runId, false) };
+        return { taskId, run: decision.run, queued: false };
       case 'queue': {
         const runId = await this.queue(tx, definition, request);
-        return { status: 202, body: answer(taskId, runId, true) };
+        return { taskId, run: { id: runId, status: 'queued' }, queued: true };
       }
     }
   }
@@ -88,7 +111,7 @@ export class TriggerService {
     return decideTrigger(
       taskState(definition, settings),
       hasMainServer,
-      active ? Number(active.id) : undefined,
+      active ? { id: Number(active.id), status: active.status as ActiveRun['status'] } : undefined,
     );
   }
 
@@ -109,8 +132,4 @@ export class TriggerService {
     });
     return runId;
   }
-}
-
-function answer(taskId: string, runId: number, queued: boolean): TriggerResponse {
-  return { task_id: taskId, run_id: runId, job_id: runId, queued, already_active: !queued };
 }

@@ -1,4 +1,4 @@
-import type { ExternalApi } from '@mcs/contracts';
+import type { ExternalApi, InternalApi } from '@mcs/contracts';
 import { isoOrNull } from '@mcs/kit';
 import { canRun, deriveStatus, type TaskState } from '../domain/task-state';
 import type { RunRow } from '../repositories/run.repository';
@@ -6,6 +6,8 @@ import type { RunRow } from '../repositories/run.repository';
 type Schemas = ExternalApi.components['schemas'];
 export type TaskWire = Schemas['Task'];
 export type TaskRunWire = Schemas['TaskRun'];
+type TaskViewWire = InternalApi.components['schemas']['TaskView'];
+type TaskRunDetailWire = InternalApi.components['schemas']['TaskRunDetail'];
 
 export function runView(row: RunRow): TaskRunWire {
   return {
@@ -22,10 +24,21 @@ export function runView(row: RunRow): TaskRunWire {
   };
 }
 
+/** A run with what only the administrators' pages show (internal-api.md §7). */
+export function runDetailView(row: RunRow): TaskRunDetailWire {
+  return {
+    ...runView(row),
+    phase: row.phase,
+    summary: (row.summary ?? {}) as TaskRunDetailWire['summary'],
+    requested_by: row.requestedBy as TaskRunDetailWire['requested_by'],
+  };
+}
+
 export interface TaskFacts {
   state: TaskState;
+  /** The newest run: the active one, if any (a task gets a new run only when none is active). */
   latest: RunRow | undefined;
-  lastFinishedAt: Date | null;
+  lastFinished: RunRow | undefined;
   /** The task's job scheduler's next due time; none for manual or unscheduled tasks. */
   nextRunAt: Date | null;
   hasMainServer: boolean;
@@ -34,7 +47,7 @@ export interface TaskFacts {
 
 /** The external Task (external-api.md §2.9). */
 export function taskView(facts: TaskFacts): TaskWire {
-  const { state, latest, lastFinishedAt, nextRunAt, hasMainServer, now } = facts;
+  const { state, latest, lastFinished, nextRunAt, hasMainServer, now } = facts;
   const status = deriveStatus(
     state,
     latest && {
@@ -56,8 +69,29 @@ export function taskView(facts: TaskFacts): TaskWire {
     schedule_type: state.schedule.type,
     schedule_value: state.schedule.value,
     next_run_at: state.enabled ? isoOrNull(nextRunAt) : null,
-    last_run_at: isoOrNull(lastFinishedAt),
+    last_run_at: isoOrNull(lastFinished?.completedAt ?? null),
     can_run: canRun(state, hasMainServer),
     requires_main_server: definition.requiresMainServer,
   };
 }
+
+/** The internal TaskView: the external Task plus its definition's facts and its runs. */
+export function taskAdminView(facts: TaskFacts): TaskViewWire {
+  const { state, latest, lastFinished } = facts;
+  const { definition } = state;
+  const active = latest && isActive(latest) ? latest : undefined;
+  return {
+    ...taskView(facts),
+    can_disable: definition.canDisable,
+    owning_service: definition.owner,
+    default_schedule: {
+      schedule_type: definition.defaultSchedule.type,
+      schedule_value: definition.defaultSchedule.value,
+    },
+    schedule_customized: state.scheduleCustomized,
+    active_run: active ? runDetailView(active) : null,
+    last_run: lastFinished ? runDetailView(lastFinished) : null,
+  };
+}
+
+const isActive = (row: RunRow) => row.status === 'queued' || row.status === 'running';
