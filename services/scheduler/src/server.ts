@@ -57,7 +57,8 @@ export async function startScheduler(
   const { runtime, db, services } = service;
   const worker = startJobWorker(
     schedulerJobs,
-    { fire_task: ({ task_id }) => services.trigger.fire(task_id) },
+    // The job id names the due time (BullMQ's job schedulers: one job id per due time).
+    { fire_task: ({ task_id }, { job }) => services.trigger.fire(task_id, String(job.id)) },
     { redis: runtime.redis, prefix: runtime.config.redis.prefix, log: runtime.log },
   );
   runtime.onStop({ name: 'scheduler worker', close: () => worker.close() });

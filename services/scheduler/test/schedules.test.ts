@@ -67,3 +67,20 @@ test('two replicas fire a due task once per due time: every run is scheduled, no
     .map((run, i) => run.createdAt.getTime() - (runs[i]?.createdAt.getTime() ?? 0));
   expect(Math.min(...gaps)).toBeGreaterThan(500);
 });
+
+test('a due time processed twice (a stalled job handed to another worker) queues one run', async () => {
+  const { db } = world.service;
+  await world.setMainServer(true);
+  const fire = (key: string) =>
+    world.service.services.trigger.fire('refresh_playback_history', key);
+  const runId = await fire('repeat:refresh_playback_history:1000');
+  expect(runId).not.toBeNull();
+  await db.taskRun.update({
+    where: { id: runId as number },
+    data: { status: 'completed', completedAt: new Date() },
+  });
+  // The run is finished, so only the due time's key stops a second one.
+  expect(await fire('repeat:refresh_playback_history:1000')).toBeNull();
+  expect(await fire('repeat:refresh_playback_history:2000')).not.toBeNull();
+  expect(await db.taskRun.count({ where: { taskId: 'refresh_playback_history' } })).toBe(2);
+});

@@ -80,7 +80,12 @@ export const runRepository = {
 
   async queue(
     db: DbClient,
-    run: { taskId: string; trigger: RunTrigger; requestedBy: RequestedBy | null },
+    run: {
+      taskId: string;
+      trigger: RunTrigger;
+      requestedBy: RequestedBy | null;
+      fireKey?: string;
+    },
   ): Promise<RunRow> {
     return db.taskRun.create({
       data: {
@@ -88,8 +93,14 @@ export const runRepository = {
         status: 'queued',
         trigger: run.trigger,
         requestedBy: run.requestedBy ?? undefined,
+        fireKey: run.fireKey,
       },
     });
+  },
+
+  /** Whether a run was already queued for this due time of a schedule. */
+  async fired(db: DbClient, fireKey: string): Promise<boolean> {
+    return (await db.taskRun.count({ where: { fireKey } })) > 0;
   },
 
   /**

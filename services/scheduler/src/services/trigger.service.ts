@@ -57,17 +57,18 @@ export class TriggerService {
   }
 
   /**
-   * A schedule fired: queue a run unless the task is disabled, cannot run or already has an
-   * active run, in which case the fire is skipped without a row (domain.md §9). Returns the
-   * queued run's id.
+   * A schedule fired for one due time (`fireKey`): queue a run unless the task is disabled,
+   * cannot run or already has an active run, in which case the fire is skipped without a row
+   * (domain.md §9) — and unless this due time already queued one (a re-processed job).
+   * Returns the queued run's id.
    */
-  async fire(taskId: string): Promise<number | null> {
+  async fire(taskId: string, fireKey: string): Promise<number | null> {
     const definition = taskById(taskId);
     if (!definition) return null;
     return this.deps.db.$transaction(async (tx) => {
       const decision = await this.decision(tx, definition);
-      if (decision.kind !== 'queue') return null;
-      return this.queue(tx, definition, { trigger: 'schedule', requestedBy: null });
+      if (decision.kind !== 'queue' || (await runRepository.fired(tx, fireKey))) return null;
+      return this.queue(tx, definition, { trigger: 'schedule', requestedBy: null, fireKey });
     });
   }
 
@@ -119,10 +120,15 @@ export class TriggerService {
   private async queue(
     tx: Tx,
     definition: TaskDefinition,
-    request: Pick<TriggerRequest, 'trigger' | 'requestedBy'>,
+    request: Pick<TriggerRequest, 'trigger' | 'requestedBy'> & { fireKey?: string },
   ): Promise<number> {
-    const { trigger, requestedBy } = request;
-    const run = await runRepository.queue(tx, { taskId: definition.id, trigger, requestedBy });
+    const { trigger, requestedBy, fireKey } = request;
+    const run = await runRepository.queue(tx, {
+      taskId: definition.id,
+      trigger,
+      requestedBy,
+      fireKey,
+    });
     const runId = Number(run.id);
     await this.deps.outbox.add(tx, commandOf(definition.id), {
       run_id: runId,
