@@ -7,7 +7,7 @@ const NAME = 'gateway.api_token_revoked';
 type Name = typeof NAME;
 
 let world: MessagingWorld;
-const consumers: Consumer<SqlClient, Name>[] = [];
+const consumers: { stop(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   world = await messagingWorld();
@@ -207,4 +207,58 @@ test('stopping a consumer lets the message in progress finish and acks it', asyn
   const { messageCount } = await channel.checkQueue(consumer.queue);
   await connection.close();
   expect(messageCount).toBe(0);
+});
+
+test('the after-commit step gets what the handler returned, once its transaction committed, and never for a duplicate', async () => {
+  const seen: { result: number; committed: number[] }[] = [];
+  const consumer = new Consumer(world.broker, world.names, world.log, {
+    service: 'kit',
+    name: 'after-commit',
+    messages: [NAME],
+    db: world.db,
+    schema: world.schema,
+    prefetch: 1,
+    handler: async (message: ReceivedMessage<Name>, tx: SqlClient) => {
+      await recordEffect(message, tx);
+      return message.payload.token_id * 10;
+    },
+    // Read from another connection: only a committed effect is visible there.
+    afterCommit: async (result: number) => {
+      seen.push({ result, committed: await effects() });
+    },
+  });
+  await consumer.start();
+  consumers.push(consumer);
+  const messageId = '4a3b1c2d-0000-4000-8000-000000000007';
+  await world.publisher.publish(NAME, { token_id: 7, prefix: 'abcdef012345' }, { messageId });
+  await world.publisher.publish(NAME, { token_id: 7, prefix: 'abcdef012345' }, { messageId });
+  await world.publisher.publish(NAME, { token_id: 8, prefix: 'abcdef012345' });
+  await waitFor(() => seen.length === 2, { what: 'the sentinel after the duplicate' });
+  expect(seen).toEqual([
+    { result: 70, committed: [7] },
+    { result: 80, committed: [7, 8] },
+  ]);
+});
+
+test('a failing after-commit step leaves the message processed and acked', async () => {
+  const consumer = new Consumer(world.broker, world.names, world.log, {
+    service: 'kit',
+    name: 'after-commit-fails',
+    messages: [NAME],
+    db: world.db,
+    schema: world.schema,
+    handler: recordEffect,
+    afterCommit: () => Promise.reject(new Error('queue unreachable')),
+  });
+  await consumer.start();
+  consumers.push(consumer);
+  await world.publisher.publish(NAME, { token_id: 9, prefix: 'abcdef012345' });
+  await waitFor(async () => (await effects()).length === 1, { what: 'the effect' });
+  await consumer.stop();
+  const connection = await connect(TEST_AMQP_URL);
+  const channel = await connection.createChannel();
+  const { messageCount } = await channel.checkQueue(consumer.queue);
+  await connection.close();
+  expect(messageCount).toBe(0);
+  expect(await effects()).toEqual([9]);
 });

@@ -1,18 +1,49 @@
-import type { Clock, Logger, Outbox } from '@mcs/kit';
+import type { Clock, JobQueue, Logger, Outbox, SecretBox } from '@mcs/kit';
 import type { Router } from 'express';
 import type { Db } from './db';
+import { createDelivery } from './delivery/delivery.worker';
+import type { DeliveryJobs } from './delivery/jobs';
+import { send, type Resolve } from './delivery/sender';
+import { endpointRoutes } from './endpoints/endpoint.routes';
+import { EndpointService } from './endpoints/endpoint.service';
+import { EndpointTestService } from './endpoints/endpoint-test.service';
 import { FeedQuery } from './feed/feed-query.service';
 import { feedRoutes } from './feed/feed.routes';
 import { FeedStore } from './feed/feed-store.service';
+import { historyRoutes } from './history/history.routes';
+import { HistoryService } from './history/history.service';
 import { PruneService } from './prune/prune.service';
 
+export interface ServiceDeps {
+  db: Db;
+  outbox: Outbox;
+  clock: Clock;
+  log: Logger;
+  /** Seals endpoint secrets and headers under the service's encryption key. */
+  box: SecretBox;
+  /** The service version, for `User-Agent` (§4.12). */
+  version: string;
+  /** The delivery worker's queue (`webhooks`). */
+  jobs: JobQueue<DeliveryJobs>;
+  /** The retry jitter's random source, [0, 1). */
+  random: () => number;
+  /** The delivery sender's resolver; the system's unless a test injects one. */
+  resolve?: Resolve;
+}
+
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
-export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock; log: Logger }) {
-  const { db, clock } = deps;
+export function createServices(deps: ServiceDeps) {
+  const { db, clock, log, box, version } = deps;
+  const endpoints = new EndpointService({ db, clock, box });
+  const delivery = createDelivery(deps);
   return {
     feedStore: new FeedStore({ clock }),
     feed: new FeedQuery({ db, clock }),
     prune: new PruneService(deps),
+    endpoints,
+    endpointTests: new EndpointTestService({ db, clock, endpoints, send, version }),
+    delivery,
+    history: new HistoryService({ db, clock, log, enqueue: (ids) => delivery.queue.enqueue(ids) }),
   };
 }
 
@@ -21,4 +52,6 @@ export type Services = ReturnType<typeof createServices>;
 /** Every route of the webhooks service, under /api behind the gateway signature. */
 export function mountRoutes(api: Router, services: Services): void {
   feedRoutes(api, services);
+  endpointRoutes(api, services);
+  historyRoutes(api, services);
 }

@@ -1,8 +1,29 @@
-import { loadServiceConfig, type Env, type ServiceConfig } from '@mcs/kit';
+import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
 
-export type WebhooksConfig = ServiceConfig;
+const schema = {
+  ...runtimeVars(8104),
+  /** Key for endpoint secrets and headers at rest; generated and kept in the database when unset. */
+  ENCRYPTION_KEY: env.secret(32),
+  /** Webhook attempts in flight at once per replica (one per endpoint at most, §4.7). */
+  WEBHOOK_DELIVERY_CONCURRENCY: env.int(16, { min: 1, max: 200 }),
+};
+
+export interface WebhooksConfig {
+  runtime: ReturnType<typeof runtimeConfig>;
+  encryptionKey?: string | undefined;
+  /** Unset (tests): 16. */
+  deliveryConcurrency?: number;
+}
 
 /** The only reader of the environment; stops the process naming every bad variable. */
 export function loadConfig(source: Env = process.env): WebhooksConfig {
-  return loadServiceConfig(8104, source);
+  return loadConfigOrExit(
+    schema,
+    (vars) => ({
+      runtime: runtimeConfig(vars),
+      encryptionKey: vars.ENCRYPTION_KEY,
+      deliveryConcurrency: vars.WEBHOOK_DELIVERY_CONCURRENCY,
+    }),
+    source,
+  );
 }

@@ -1,5 +1,11 @@
 import {
-  startService,
+  JobQueue,
+  loadOrCreateSecret,
+  SecretBox,
+  serveInternalApi,
+  serviceMigrations,
+  startedService,
+  startRuntime,
   systemClock,
   type Clock,
   type StartedService,
@@ -8,31 +14,71 @@ import {
 import { createServices, mountRoutes, type Services } from './app';
 import type { WebhooksConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
+import { startDelivery } from './delivery/delivery.worker';
+import { deliveryJobs } from './delivery/jobs';
+import type { Resolve } from './delivery/sender';
 import { feedConsumer } from './feed/feed.consumer';
 import { pruneConsumer } from './prune/prune.consumer';
 
 export type WebhooksService = StartedService<Db> & { services: Services };
 
-/** The webhooks service: the gapless event feed and its deliveries (events-webhooks.md). */
-export const startWebhooks = (
+export interface WebhooksOptions extends StartOptions {
+  clock?: Clock;
+  /** The retry jitter's random source (tests pin it). */
+  random?: () => number;
+  /** The delivery sender's resolver (tests point host names at local receivers). */
+  resolve?: Resolve;
+}
+
+/** Concurrent attempts per replica: each waits on a receiver, not on this process. */
+const DEFAULT_DELIVERY_CONCURRENCY = 16;
+
+/**
+ * The webhooks service: the gapless event feed, endpoints and their deliveries
+ * (events-webhooks.md). Built from the kit's parts rather than startService, because the
+ * services need the encryption key, which is read from the database first (as catalog does).
+ */
+export async function startWebhooks(
   config: WebhooksConfig,
-  options: StartOptions & { clock?: Clock } = {},
-): Promise<WebhooksService> => {
-  const clock = options.clock ?? systemClock;
-  return startService(
-    {
-      service: SCHEMA,
-      dir: __dirname,
-      createDb,
-      build: (runtime, db) =>
-        createServices({ db, outbox: runtime.outbox, clock, log: runtime.log }),
-      mount: mountRoutes,
-      consumers: (runtime, db, services) => [
-        feedConsumer(runtime, db, services.feedStore),
-        pruneConsumer(runtime, db, services.prune),
-      ],
-    },
-    config,
-    options,
-  );
-};
+  options: WebhooksOptions = {},
+): Promise<WebhooksService> {
+  const runtime = await startRuntime({
+    service: SCHEMA,
+    config: config.runtime,
+    migrations: serviceMigrations(__dirname),
+    handleSignals: options.handleSignals,
+  });
+  const db = createDb(runtime.pool);
+  runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
+  const encryptionKey =
+    config.encryptionKey ?? (await loadOrCreateSecret(runtime.pool, 'encryption_key'));
+  const jobs = new JobQueue(deliveryJobs, {
+    redis: runtime.redis,
+    prefix: runtime.config.redis.prefix,
+  });
+  const services = createServices({
+    db,
+    outbox: runtime.outbox,
+    clock: options.clock ?? systemClock,
+    log: runtime.log,
+    box: new SecretBox(encryptionKey),
+    version: runtime.version,
+    jobs,
+    random: options.random ?? Math.random,
+    resolve: options.resolve,
+  });
+  const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
+  for (const intake of [
+    feedConsumer(runtime, db, services.feedStore, (ids) => services.delivery.queue.enqueue(ids)),
+    pruneConsumer(runtime, db, services.prune),
+  ]) {
+    await intake.start();
+    runtime.onStop({ name: intake.queue, close: () => intake.stop() });
+  }
+  startDelivery(runtime, services.delivery, {
+    concurrency: config.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY,
+  });
+  // Last: the consumers and the worker above queue jobs until they have stopped.
+  runtime.onStop({ name: 'delivery queue', close: () => jobs.close() });
+  return { ...startedService(runtime, db, server), services };
+}

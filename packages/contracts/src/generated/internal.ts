@@ -299,6 +299,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/integrations/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Endpoints that are not deleted, sorted by `name` (case-insensitive), then `id`. Header values are masked.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Creates the endpoint and its signing secret, which this response shows once only.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test an unsaved endpoint configuration
+         * @description Validates like create, sends one unsigned test request (`webhook-id` and
+         *     `webhook-timestamp`, no `webhook-signature`) and stores nothing. 200 whatever the
+         *     receiver did.
+         */
+        post: operations["testUnsavedWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/webhooks/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint, header values masked; 404 if unknown or deleted.
+         */
+        get: operations["getWebhookEndpoint"];
+        /**
+         * Replace a webhook endpoint's settings
+         * @description Full replacement of the input fields. A header value of `********` keeps the stored
+         *     value; an omitted `auth_password` keeps the stored one. `enabled: false` cancels the
+         *     endpoint's pending deliveries.
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Soft delete; cancels the endpoint's pending deliveries. Its name stays in delivery history.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/webhooks/{endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a saved endpoint
+         * @description Sends one signed test request with the saved settings (also when disabled) and stores nothing.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/webhooks/{endpoint_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description Generates a new secret, shown once. The previous one keeps signing (second signature)
+         *     for the grace period; rotating again inside it drops the older one at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery history
+         * @description Deliveries newest first (`created_at` desc, `id` desc); filters combine with AND.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/webhook-deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery ID. */
+                delivery_id: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One delivery with its attempts
+         * @description The delivery and its `attempt_log`, oldest attempt first.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/integrations/webhook-deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery ID. */
+                delivery_id: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description Starts a new round (any status): `pending`, `round` + 1, `attempts` 0, due now; the
+         *     attempt log is kept and the same `webhook-id` is sent. 409 `endpoint_inactive` when the
+         *     endpoint is disabled or deleted; 409 `delivery_in_progress` while an attempt runs.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/tasks": {
         parameters: {
             query?: never;
@@ -951,6 +1145,129 @@ export interface components {
             deleted: true;
             id: components["schemas"]["Id"];
         };
+        WebhookHeader: {
+            /** @description An HTTP header name; unique case-insensitively within the endpoint. */
+            name: string;
+            /** @description Sent literally. Shown as `********`; sending `********` back keeps the stored value. */
+            value: string;
+        };
+        WebhookEndpointInput: {
+            name: string;
+            /** @default true */
+            enabled?: boolean;
+            /** @description Absolute http(s) URL. */
+            url: string;
+            /** @description POST or GET (any case); default POST. */
+            method?: string;
+            event_types: components["schemas"]["EventType"][];
+            media_types?: components["schemas"]["MediaType"][];
+            /** @default 15 */
+            timeout_seconds?: number;
+            headers?: components["schemas"]["WebhookHeader"][] | null;
+            auth_username?: string | null;
+            /** @description Omitted keeps the stored password (update); null or "" clears it. */
+            auth_password?: string | null;
+            url_template?: string | null;
+            body_template?: string | null;
+            path_mode?: components["schemas"]["WebhookPathMode"];
+        };
+        /**
+         * @description What `{path}` renders in templates.
+         * @enum {string}
+         */
+        WebhookPathMode: "original" | "local" | "destination";
+        WebhookEndpoint: {
+            id: components["schemas"]["Id"];
+            name: string;
+            enabled: boolean;
+            url: string;
+            /** @enum {string} */
+            method: "POST" | "GET";
+            event_types: components["schemas"]["EventType"][];
+            media_types: components["schemas"]["MediaType"][];
+            timeout_seconds: number;
+            headers: components["schemas"]["WebhookHeader"][];
+            auth_username: string | null;
+            auth_password_is_set: boolean;
+            url_template: string | null;
+            body_template: string | null;
+            path_mode: components["schemas"]["WebhookPathMode"];
+            signing_secret_created_at: components["schemas"]["Timestamp"];
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description The Standard Webhooks secret, shown once only. */
+        WebhookSigningSecret: string;
+        WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
+            signing_secret: components["schemas"]["WebhookSigningSecret"];
+        };
+        WebhookEndpointList: {
+            items: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookTestRequest: {
+            event_type?: components["schemas"]["EventType"];
+        };
+        WebhookTestResult: {
+            /** @description True for any 2xx. */
+            success: boolean;
+            status_code: number | null;
+            /** @description Redacted excerpt. */
+            error: string | null;
+            duration_ms: number;
+        };
+        WebhookRotateSecretRequest: {
+            /** @default 24 */
+            grace_period_hours?: number;
+        };
+        WebhookSecretRotated: {
+            signing_secret: components["schemas"]["WebhookSigningSecret"];
+            signing_secret_created_at: components["schemas"]["Timestamp"];
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+        };
+        /** @enum {string} */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed" | "canceled";
+        WebhookDelivery: {
+            id: components["schemas"]["Id"];
+            /** Format: uuid */
+            event_id: string;
+            event_type: components["schemas"]["EventType"];
+            endpoint_id: components["schemas"]["Id"];
+            /** @description The name at read time (also of a deleted endpoint). */
+            endpoint_name: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attempts: number;
+            round: number;
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            last_status_code: number | null;
+            last_error: string | null;
+            delivered_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryAttempt: {
+            round: number;
+            number: number;
+            started_at: components["schemas"]["Timestamp"];
+            duration_ms: number;
+            status_code: number | null;
+            /** @enum {string} */
+            outcome: "delivered" | "retryable_failure" | "permanent_failure";
+            error: string | null;
+            retry_after_seconds: number | null;
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+        };
+        WebhookDeliveryDetail: components["schemas"]["WebhookDelivery"] & {
+            /** @description Every attempt, oldest first. */
+            attempt_log: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        WebhookDeliveryPage: {
+            items: components["schemas"]["WebhookDelivery"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
         /** @description Positive 64-bit-safe integer ID (≤ 2^53 − 1). */
         Id: number;
         /**
@@ -959,6 +1276,11 @@ export interface components {
          * @example 2026-03-01T12:00:00.000Z
          */
         Timestamp: string;
+        /**
+         * @description The 11 lifecycle event types.
+         * @enum {string}
+         */
+        EventType: "candidate.scheduled" | "candidate.canceled" | "candidate.postponed" | "candidate.timer_reset" | "candidate.protected" | "candidate.deleted" | "candidate.moved" | "candidate.unmonitored" | "candidate.unmonitored_only" | "protection.created" | "protection.removed";
         /**
          * @description Media type of the root item.
          * @enum {string}
@@ -1328,6 +1650,10 @@ export interface components {
         ProtectedEntryId: components["schemas"]["Id"];
         /** @description Service connection ID. */
         ServiceConfigId: components["schemas"]["Id"];
+        /** @description Webhook endpoint ID. */
+        WebhookEndpointId: components["schemas"]["Id"];
+        /** @description Webhook delivery ID. */
+        WebhookDeliveryId: components["schemas"]["Id"];
         /** @description Only protections with this source. */
         SourceFilter: components["schemas"]["ProtectionSource"];
         /**
@@ -1825,6 +2151,353 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its `signing_secret`. */
+            201: {
+                headers: {
+                    /** @description The endpoint's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testUnsavedWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description What the receiver answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestRequest"];
+            };
+        };
+        responses: {
+            /** @description What the receiver answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID. */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookRotateSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only deliveries to this endpoint (deleted ones too). */
+                endpoint_id?: components["schemas"]["Id"];
+                /** @description Only deliveries of this event. */
+                event_id?: string;
+                /** @description Only deliveries of events of this type. */
+                event_type?: components["schemas"]["EventType"];
+                /** @description Only deliveries in this status. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                /** @description Only deliveries created at or after this time. */
+                created_after?: components["schemas"]["TimestampInput"];
+                /** @description Only deliveries created at or before this time. */
+                created_before?: components["schemas"]["TimestampInput"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery ID. */
+                delivery_id: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery ID. */
+                delivery_id: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

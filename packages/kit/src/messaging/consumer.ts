@@ -23,17 +23,24 @@ export interface ReceivedMessage<K extends MessageName = MessageName> {
   attempt: number;
 }
 
-export type MessageHandler<Tx extends SqlClient, K extends MessageName> = (
+export type MessageHandler<Tx extends SqlClient, K extends MessageName, R = void> = (
   message: ReceivedMessage<K>,
   tx: Tx,
-) => Promise<void>;
+) => Promise<R>;
 
-export interface ConsumerOptions<Tx extends SqlClient, K extends MessageName> {
+export interface ConsumerOptions<Tx extends SqlClient, K extends MessageName, R = void> {
   /** Owning service and consumer name: the queue is <namespace>.<service>.<name>. */
   service: string;
   name: string;
   messages: readonly K[];
-  handler: MessageHandler<Tx, K>;
+  handler: MessageHandler<Tx, K, R>;
+  /**
+   * Runs once the handler's transaction committed, with what the handler returned: work that
+   * must not happen before the commit (enqueuing a job that reads the rows just written). Not
+   * run for a duplicate. It cannot undo the commit, so its failure is only logged and the
+   * message is still acked: whatever it does needs a recovery path of its own (a sweeper).
+   */
+  afterCommit?: (result: R, message: ReceivedMessage<K>) => Promise<void>;
   db: Database<Tx>;
   /** The service's schema, holding its inbox table. */
   schema: string;
@@ -50,7 +57,7 @@ export interface ConsumerOptions<Tx extends SqlClient, K extends MessageName> {
  * acked after commit, retried a bounded number of times on failure, and dead-lettered when it
  * is invalid or keeps failing.
  */
-export class Consumer<Tx extends SqlClient, K extends MessageName> {
+export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
   private channel: Channel | undefined;
   private consumerTag: string | undefined;
   private readonly inFlight = new Set<Promise<void>>();
@@ -61,7 +68,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName> {
     private readonly connection: BrokerConnection,
     private readonly names: BrokerNames,
     private readonly log: Logger,
-    private readonly options: ConsumerOptions<Tx, K>,
+    private readonly options: ConsumerOptions<Tx, K, R>,
   ) {
     this.queue = names.queue(options.service, options.name);
   }
@@ -114,22 +121,36 @@ export class Consumer<Tx extends SqlClient, K extends MessageName> {
     }
     const message = parsed.message;
     await runWithContext({ correlationId: message.correlationId }, async () => {
+      let handled: { result: R } | undefined;
       try {
-        await this.options.db.$transaction(
+        handled = await this.options.db.$transaction(
           async (tx) => {
             if (!(await claimMessage(tx, this.options.schema, this.queue, message.messageId))) {
               this.log.debug({ message_id: message.messageId }, 'duplicate message skipped');
-              return;
+              return undefined;
             }
-            await this.options.handler(message, tx);
+            return { result: await this.options.handler(message, tx) };
           },
           { timeout: 60_000, maxWait: 10_000 },
         );
         this.settle(() => channel.ack(raw));
       } catch (error) {
         await this.retryOrDeadLetter(channel, raw, message, error);
+        return;
       }
+      if (handled) await this.runAfterCommit(handled.result, message);
     });
+  }
+
+  private async runAfterCommit(result: R, message: ReceivedMessage<K>): Promise<void> {
+    try {
+      await this.options.afterCommit?.(result, message);
+    } catch (error) {
+      this.log.warn(
+        { err: error, queue: this.queue, message_id: message.messageId },
+        'after-commit step failed; the message stays processed',
+      );
+    }
   }
 
   private async retryOrDeadLetter(

@@ -1,4 +1,4 @@
-import type { Tx } from '../db';
+import type { DbClient, Tx } from '../db';
 import type { EventType } from '../domain/event-types';
 
 /** What delivery creation needs to know about a stored event. */
@@ -31,5 +31,30 @@ export const deliveryRepository = {
       ON CONFLICT (event_id, endpoint_id) DO NOTHING
       RETURNING id`;
     return rows.map((row) => row.id);
+  },
+  /** The pending ones among `ids`, with what their next attempt's job id is made of. */
+  async queueStates(db: DbClient, ids: readonly bigint[]) {
+    const rows = await db.delivery.findMany({
+      where: { id: { in: [...ids] }, status: 'pending' },
+      select: { id: true, round: true, attempts: true, nextAttemptAt: true },
+    });
+    return rows.flatMap(({ nextAttemptAt, ...state }) =>
+      nextAttemptAt === null ? [] : [{ ...state, nextAttemptAt }],
+    );
+  },
+
+  /**
+   * Pending deliveries that are due and not under an unexpired lease (§4.6), in id order after
+   * `afterId`: the sweeper pages through them.
+   */
+  async dueUnleased(db: DbClient, now: Date, afterId: bigint, take: number) {
+    return db.$queryRaw<{ id: bigint; round: number; attempts: number; nextAttemptAt: Date }[]>`
+      SELECT id, round, attempts, next_attempt_at AS "nextAttemptAt"
+        FROM deliveries
+       WHERE status = 'pending' AND next_attempt_at <= ${now}
+         AND (lease_expires_at IS NULL OR lease_expires_at <= ${now})
+         AND id > ${afterId}
+       ORDER BY id
+       LIMIT ${take}`;
   },
 };

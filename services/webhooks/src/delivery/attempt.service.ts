@@ -1,0 +1,106 @@
+import type { Clock, Logger, SecretBox } from '@mcs/kit';
+import type { Db } from '../db';
+import type { AttemptResult } from '../domain/attempt-result';
+import { buildRequest, isRequest } from '../domain/outgoing-request';
+import { attemptError, type KnownValues } from '../domain/redaction';
+import { decideAfterAttempt } from '../domain/retry-policy';
+import { settingsRepository } from '../settings/settings.repository';
+import { afterAttempt } from '../domain/attempt-outcome';
+import { attemptRequest } from './attempt-request';
+import { attemptRepository } from './attempt.repository';
+import { claimNext, type ClaimedDelivery } from './claim.repository';
+import type { DeliveryQueue } from './delivery-queue';
+import { send, type Resolve } from './sender';
+
+export interface AttemptDeps {
+  db: Db;
+  box: SecretBox;
+  queue: DeliveryQueue;
+  clock: Clock;
+  log: Logger;
+  /** The service version, for `User-Agent` (§4.12). */
+  version: string;
+  /** The retry jitter's random source, [0, 1). */
+  random: () => number;
+  /** The sender's resolver; the system's unless a test injects one. */
+  resolve?: Resolve;
+}
+
+/**
+ * One delivery attempt (events-webhooks.md §4.3): claim, re-check the endpoint, build, send,
+ * record, then queue what follows. Short transactions around the request: no transaction or
+ * lock is held while the receiver takes its time; the lease stands in for them.
+ */
+export class AttemptService {
+  constructor(private readonly deps: AttemptDeps) {}
+
+  /** The `attempt_delivery` job: one attempt for the endpoint of `deliveryId`, if it is due. */
+  async run(deliveryId: bigint): Promise<void> {
+    const { db, clock, log } = this.deps;
+    const claim = await claimNext(db, deliveryId, clock());
+    if (claim.kind === 'canceled')
+      log.info({ delivery_id: claim.deliveryId }, 'delivery canceled: endpoint inactive');
+    if (claim.kind !== 'claimed') return;
+    const delivery = claim.delivery;
+    const startedAt = clock();
+    const { result, known } = await this.send(delivery, startedAt);
+    const recorded = await this.record(delivery, startedAt, result, known);
+    if (!recorded) {
+      log.warn({ delivery_id: delivery.id }, 'attempt not recorded: its lease expired meanwhile');
+      return;
+    }
+    const { change, attemptId } = recorded;
+    log.debug(
+      { delivery_id: delivery.id, status: change.status, status_code: result.statusCode },
+      'delivery attempted',
+    );
+    if (change.status === 'pending' && change.nextAttemptAt !== null)
+      await this.deps.queue.scheduleRetry({
+        id: delivery.id,
+        round: delivery.round,
+        attempts: change.attempts,
+        nextAttemptAt: change.nextAttemptAt,
+      });
+    // One attempt at a time per endpoint (§4.7): its next due delivery may have found it busy.
+    const next = await attemptRepository.nextDue(db, delivery.endpointId, clock());
+    if (next !== null) await this.deps.queue.handOver(next, attemptId);
+  }
+
+  /** Steps 3 and 4: the request is built and checked before any connection. */
+  private async send(
+    delivery: ClaimedDelivery,
+    now: Date,
+  ): Promise<{ result: AttemptResult; known: KnownValues }> {
+    const { box, version, resolve } = this.deps;
+    const settings = await settingsRepository.get(this.deps.db);
+    const { plan, known } = attemptRequest(delivery, { box, now, version });
+    const request = buildRequest(plan);
+    const result = isRequest(request)
+      ? await send(request, {
+          policy: { blockPrivate: settings.blockPrivateDestinations },
+          resolve,
+        })
+      : request;
+    return { result, known };
+  }
+
+  /** Step 5 with the retry policy (§4.4) and the redacted error (§4.5). */
+  private record(
+    delivery: ClaimedDelivery,
+    startedAt: Date,
+    result: AttemptResult,
+    known: KnownValues,
+  ) {
+    const now = this.deps.clock();
+    const number = delivery.attempts + 1;
+    const decision = decideAfterAttempt(result, number, now, this.deps.random);
+    const error = attemptError(result, known);
+    const attempt = { round: delivery.round, number, startedAt, result, error, decision };
+    return attemptRepository.record(
+      this.deps.db,
+      { deliveryId: delivery.id, expiresAt: delivery.leaseExpiresAt },
+      (current) => afterAttempt(current, attempt, now),
+      now,
+    );
+  }
+}

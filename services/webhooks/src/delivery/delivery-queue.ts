@@ -1,0 +1,69 @@
+import type { Clock, JobQueue } from '@mcs/kit';
+import type { Db } from '../db';
+import { deliveryRepository } from './delivery.repository';
+import { attemptJobId, turnJobId, type DeliveryJobs, type QueueState } from './jobs';
+
+export type DueState = QueueState & { nextAttemptAt: Date };
+
+/**
+ * Puts delivery attempts on the `webhooks` queue (events-webhooks.md §4.1, §4.6). Every call
+ * comes after the commit of the rows it points at: the job reads them. BullMQ only times the
+ * attempts; a job lost here is rebuilt by the sweeper from the rows.
+ */
+export class DeliveryQueue {
+  constructor(private readonly deps: { db: Db; jobs: JobQueue<DeliveryJobs>; clock: Clock }) {}
+
+  /** New deliveries (after the feed's commit) and manually retried ones: their next attempt. */
+  async enqueue(ids: readonly bigint[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const state of await deliveryRepository.queueStates(this.deps.db, ids))
+      await this.add(state.id, attemptJobId(state), state.nextAttemptAt);
+  }
+
+  /** The next attempt after a retryable failure, at its due time. */
+  async scheduleRetry(state: DueState): Promise<void> {
+    await this.add(state.id, attemptJobId(state), state.nextAttemptAt);
+  }
+
+  /** The endpoint's next due delivery, once attempt `attemptId` freed the endpoint (§4.7). */
+  async handOver(deliveryId: bigint, attemptId: bigint): Promise<void> {
+    await this.add(deliveryId, turnJobId(deliveryId, attemptId), null);
+  }
+
+  /**
+   * The sweeper's call for a due delivery: true when a job was added or brought forward. Its
+   * attempt job may be waiting or running (nothing to do), delayed although the row is due
+   * (brought forward: the row is the truth), finished (it ran while the endpoint was busy, or
+   * before a crash) or gone (Redis lost its data): then it is added again.
+   */
+  async ensure(state: DueState): Promise<boolean> {
+    const jobId = attemptJobId(state);
+    const job = await this.deps.jobs.bull.getJob(jobId);
+    if (job) {
+      const jobState = await job.getState();
+      // A job that moves on between the look and the change was picked up meanwhile.
+      if (jobState === 'delayed')
+        return job.promote().then(
+          () => true,
+          () => false,
+        );
+      if (jobState !== 'completed' && jobState !== 'failed' && jobState !== 'unknown') return false;
+      const removed = await job.remove().then(
+        () => true,
+        () => false,
+      );
+      if (!removed) return false;
+    }
+    await this.add(state.id, jobId, state.nextAttemptAt);
+    return true;
+  }
+
+  private async add(deliveryId: bigint, jobId: string, dueAt: Date | null): Promise<void> {
+    const delayMs = dueAt === null ? 0 : Math.max(0, dueAt.getTime() - this.deps.clock().getTime());
+    await this.deps.jobs.enqueue(
+      'attempt_delivery',
+      { delivery_id: String(deliveryId) },
+      { jobId, delayMs },
+    );
+  }
+}

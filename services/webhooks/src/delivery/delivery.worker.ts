@@ -1,0 +1,63 @@
+import {
+  startJobWorker,
+  type Clock,
+  type JobQueue,
+  type Logger,
+  type Runtime,
+  type SecretBox,
+} from '@mcs/kit';
+import type { Db } from '../db';
+import { AttemptService } from './attempt.service';
+import { DeliveryQueue } from './delivery-queue';
+import { deliveryJobs, type DeliveryJobs } from './jobs';
+import type { Resolve } from './sender';
+import { DeliverySweeper } from './sweeper';
+
+export interface DeliveryDeps {
+  db: Db;
+  box: SecretBox;
+  jobs: JobQueue<DeliveryJobs>;
+  clock: Clock;
+  log: Logger;
+  version: string;
+  random: () => number;
+  resolve?: Resolve;
+}
+
+/** The delivery worker's parts (events-webhooks.md §4), built once with the other services. */
+export function createDelivery(deps: DeliveryDeps) {
+  const { db, jobs, clock, log } = deps;
+  const queue = new DeliveryQueue({ db, jobs, clock });
+  return {
+    queue,
+    attempts: new AttemptService({ ...deps, queue }),
+    sweeper: new DeliverySweeper({ db, queue, clock, log }),
+  };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;
+
+/**
+ * Starts attempting deliveries: the `webhooks` queue's worker and the sweeper. A job of a busy
+ * endpoint ends at its claim, so one slow receiver occupies one slot at most and the others
+ * keep being served (§4.7).
+ */
+export function startDelivery(
+  runtime: Runtime,
+  delivery: Delivery,
+  options: { concurrency: number },
+): void {
+  const worker = startJobWorker(
+    deliveryJobs,
+    { attempt_delivery: ({ delivery_id }) => delivery.attempts.run(BigInt(delivery_id)) },
+    {
+      redis: runtime.redis,
+      prefix: runtime.config.redis.prefix,
+      log: runtime.log,
+      concurrency: options.concurrency,
+    },
+  );
+  runtime.onStop({ name: 'delivery worker', close: () => worker.close() });
+  const sweeper = delivery.sweeper.start();
+  runtime.onStop({ name: 'delivery sweeper', close: sweeper.stop });
+}

@@ -1,0 +1,64 @@
+import {
+  afterAttempts,
+  deliveryOf,
+  newEndpoint,
+  scriptedReceiver,
+  useDeliveryWorld,
+} from './support/delivery-world';
+
+/** One attempt at a time per endpoint, in feed order, endpoints in parallel (§4.7; §6 34). */
+const world = useDeliveryWorld();
+
+async function publishAll(count: number) {
+  const events = [];
+  for (let i = 0; i < count; i += 1) events.push(await world.publish());
+  return events;
+}
+
+/** The events' ids in feed order (their positions), once the feed stored them all. */
+async function feedOrder(ids: string[]) {
+  const rows = await world.service.db.event.findMany({
+    where: { id: { in: ids } },
+    orderBy: { position: 'asc' },
+  });
+  return rows.map((row) => row.id);
+}
+
+test('three events for one endpoint, two replicas, a receiver taking 400 ms: requests never overlap and first attempts arrive in feed order', async () => {
+  await world.startReplica();
+  const receiver = await scriptedReceiver([204], { delayMs: 400 });
+  const endpoint = await newEndpoint(world, { url: receiver.url });
+  const events = await publishAll(3);
+  for (const event of events) {
+    const delivery = await deliveryOf(world, event.id, endpoint.id);
+    expect((await afterAttempts(world, delivery.id, 1)).status).toBe('delivered');
+  }
+  const spans = [...receiver.spans].sort((a, b) => a.start - b.start);
+  expect(spans).toHaveLength(3);
+  for (let i = 1; i < spans.length; i += 1)
+    expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+  expect(spans.map((span) => span.webhookId)).toEqual(await feedOrder(events.map((e) => e.id)));
+});
+
+test('a slow endpoint does not hold back another one', async () => {
+  const slow = await scriptedReceiver([204], { delayMs: 1500 });
+  const fast = await scriptedReceiver([204]);
+  const slowEndpoint = await newEndpoint(world, { url: slow.url });
+  const fastEndpoint = await newEndpoint(world, { url: fast.url });
+  const events = await publishAll(3);
+  for (const event of events) {
+    const delivery = await deliveryOf(world, event.id, fastEndpoint.id);
+    expect((await afterAttempts(world, delivery.id, 1)).status).toBe('delivered');
+  }
+  // All three reached the fast receiver before the slow one finished answering the first.
+  expect(fast.spans).toHaveLength(3);
+  const firstSlowEnd = Math.min(...slow.spans.map((span) => span.end), Infinity);
+  expect(Math.max(...fast.spans.map((span) => span.end))).toBeLessThan(firstSlowEnd);
+  for (const event of events) {
+    const delivery = await deliveryOf(world, event.id, slowEndpoint.id);
+    expect((await afterAttempts(world, delivery.id, 1)).status).toBe('delivered');
+  }
+  expect(slow.spans.map((span) => span.webhookId)).toEqual(
+    await feedOrder(events.map((e) => e.id)),
+  );
+});
