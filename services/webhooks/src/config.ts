@@ -4,14 +4,17 @@ const schema = {
   ...runtimeVars(8104),
   /** Key for endpoint secrets and headers at rest; generated and kept in the database when unset. */
   ENCRYPTION_KEY: env.secret(32),
-  /** Webhook attempts in flight at once per replica (one per endpoint at most, §4.7). */
-  WEBHOOK_DELIVERY_CONCURRENCY: env.int(16, { min: 1, max: 200 }),
+  /**
+   * Webhook attempts in flight at once per replica (one per endpoint at most, §4.7). 0: this
+   * replica sends nothing (it serves the API and stores the feed; other replicas deliver).
+   */
+  WEBHOOK_DELIVERY_CONCURRENCY: env.int(16, { min: 0, max: 200 }),
 };
 
 export interface WebhooksConfig {
   runtime: ReturnType<typeof runtimeConfig>;
   encryptionKey?: string | undefined;
-  /** Unset (tests): 16. */
+  /** Unset (tests): 16; 0: no delivery worker or sweeper on this replica. */
   deliveryConcurrency?: number;
 }
 

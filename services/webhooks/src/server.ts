@@ -75,9 +75,8 @@ export async function startWebhooks(
     await intake.start();
     runtime.onStop({ name: intake.queue, close: () => intake.stop() });
   }
-  startDelivery(runtime, services.delivery, {
-    concurrency: config.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY,
-  });
+  const concurrency = config.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY;
+  if (concurrency > 0) startDelivery(runtime, services.delivery, { concurrency });
   // Last: the consumers and the worker above queue jobs until they have stopped.
   runtime.onStop({ name: 'delivery queue', close: () => jobs.close() });
   return { ...startedService(runtime, db, server), services };

@@ -1,4 +1,4 @@
-import { PRODUCT_VERSION } from '@mcs/kit';
+import { PRODUCT_VERSION, SecretBox } from '@mcs/kit';
 import { Webhook } from 'standardwebhooks';
 import { settingsRepository } from '../src/settings/settings.repository';
 import {
@@ -127,4 +127,26 @@ test('a private-network receiver gets deliveries by default; with "Block private
   } finally {
     await settingsRepository.update(world.service.db, { blockPrivateDestinations: false });
   }
+});
+
+test('an endpoint whose secrets were sealed under another encryption key fails at once, without a request', async () => {
+  const receiver = await scriptedReceiver([204]);
+  const endpoint = await newEndpoint(world, { url: receiver.url });
+  const otherKey = new SecretBox('another-key-0123456789abcdef-0123');
+  await world.service.db.endpoint.update({
+    where: { id: endpoint.id },
+    data: { signingSecretEncrypted: otherKey.seal(endpoint.secret) },
+  });
+  const event = await world.publish();
+  const delivery = await deliveryOf(world, event.id, endpoint.id);
+  const row = await afterAttempts(world, delivery.id, 1);
+  expect(row).toMatchObject({
+    status: 'failed',
+    nextAttemptAt: null,
+    lastStatusCode: null,
+    lastError: 'Endpoint secrets cannot be decrypted (was the encryption key changed?)',
+  });
+  const [attempt] = await attemptLog(world, delivery.id);
+  expect(attempt).toMatchObject({ outcome: 'permanent_failure', statusCode: null });
+  expect(receiver.received).toHaveLength(0);
 });

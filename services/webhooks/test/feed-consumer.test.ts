@@ -6,7 +6,7 @@ import { lifecycleEvent } from './support/events';
 import { useWorld } from './support/world';
 
 /** The feed store fed by the broker: cleanup's lifecycle events, each stored once. */
-const world = useWorld();
+const world = useWorld({ deliver: false });
 
 const storedEvent = (id: string) =>
   waitFor(() => world.service.db.event.findUnique({ where: { id } }).then((row) => row ?? false), {

@@ -4,7 +4,7 @@ import { follow } from './support/feed';
 import { useWorld } from './support/world';
 
 /** prune_event_feed (events-webhooks.md §2.6): retention for the feed and delivery history. */
-const world = useWorld();
+const world = useWorld({ deliver: false });
 
 const command = (runId: number) =>
   world.publisher.publish('task.run.prune_event_feed', {

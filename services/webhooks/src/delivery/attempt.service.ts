@@ -1,12 +1,12 @@
 import type { Clock, Logger, SecretBox } from '@mcs/kit';
 import type { Db } from '../db';
-import type { AttemptResult } from '../domain/attempt-result';
+import { refused, type AttemptResult } from '../domain/attempt-result';
 import { buildRequest, isRequest } from '../domain/outgoing-request';
 import { attemptError, type KnownValues } from '../domain/redaction';
 import { decideAfterAttempt } from '../domain/retry-policy';
 import { settingsRepository } from '../settings/settings.repository';
 import { afterAttempt } from '../domain/attempt-outcome';
-import { attemptRequest } from './attempt-request';
+import { attemptRequest, type AttemptRequest } from './attempt-request';
 import { attemptRepository } from './attempt.repository';
 import { claimNext, type ClaimedDelivery } from './claim.repository';
 import type { DeliveryQueue } from './delivery-queue';
@@ -73,7 +73,9 @@ export class AttemptService {
   ): Promise<{ result: AttemptResult; known: KnownValues }> {
     const { box, version, resolve } = this.deps;
     const settings = await settingsRepository.get(this.deps.db);
-    const { plan, known } = attemptRequest(delivery, { box, now, version });
+    const prepared = openedRequest(delivery, { box, now, version });
+    if (!prepared) return { result: refused('secrets_unreadable'), known: NOTHING_KNOWN };
+    const { plan, known } = prepared;
     const request = buildRequest(plan);
     const result = isRequest(request)
       ? await send(request, {
@@ -102,5 +104,19 @@ export class AttemptService {
       (current) => afterAttempt(current, attempt, now),
       now,
     );
+  }
+}
+
+const NOTHING_KNOWN: KnownValues = { secrets: [], paths: [] };
+
+/** The request with its secrets opened, or null when they do not open under the current key. */
+function openedRequest(
+  delivery: ClaimedDelivery,
+  deps: Parameters<typeof attemptRequest>[1],
+): AttemptRequest | null {
+  try {
+    return attemptRequest(delivery, deps);
+  } catch {
+    return null;
   }
 }

@@ -13,7 +13,8 @@ export type FailureKind =
   | 'network'
   | 'destination_not_allowed'
   | 'origin_changed'
-  | 'body_too_large';
+  | 'body_too_large'
+  | 'secrets_unreadable';
 
 export interface AttemptFailure {
   kind: FailureKind;
@@ -33,9 +34,7 @@ export interface AttemptResult {
 }
 
 /** Refusals decided before any request: nothing was sent, so no time was spent. */
-export function refused(
-  kind: 'destination_not_allowed' | 'origin_changed' | 'body_too_large',
-): AttemptResult {
+export function refused(kind: keyof typeof REFUSAL_MESSAGES): AttemptResult {
   return {
     statusCode: null,
     durationMs: 0,
@@ -49,4 +48,5 @@ const REFUSAL_MESSAGES = {
   destination_not_allowed: 'Destination address is not allowed',
   origin_changed: 'Rendered URL changed origin',
   body_too_large: 'Rendered body is larger than 256 KiB',
+  secrets_unreadable: 'Endpoint secrets cannot be decrypted (was the encryption key changed?)',
 } as const;

@@ -18,6 +18,9 @@ const PERMANENT_FAILURES: ReadonlySet<FailureKind> = new Set([
   'destination_not_allowed',
   'origin_changed',
   'body_too_large',
+  // Sealed under another ENCRYPTION_KEY: retrying cannot help, and endless retries would hold
+  // the endpoint (one attempt at a time) forever.
+  'secrets_unreadable',
 ]);
 const RETRYABLE_STATUSES = new Set([408, 425, 429]);
 

@@ -30,14 +30,24 @@ export interface World {
   setRetentionDays(days: number): Promise<void>;
 }
 
-/** One test file's webhooks service on its own database and broker namespace. */
-export function useWorld(): World {
+/**
+ * One test file's webhooks service on its own database and broker namespace. `deliver: false`
+ * starts it without the delivery worker, for tests of the rows the feed writes before any
+ * attempt touches them.
+ */
+export function useWorld(options: { deliver?: boolean } = {}): World {
   const world = {} as World;
   let broker: BrokerConnection;
   beforeAll(async () => {
     const env = await createTestEnv();
     const clock = new TestClock();
-    const service = await startWebhooks({ runtime: env.runtimeConfig() }, { clock: clock.now });
+    const service = await startWebhooks(
+      {
+        runtime: env.runtimeConfig(),
+        deliveryConcurrency: options.deliver === false ? 0 : undefined,
+      },
+      { clock: clock.now },
+    );
     const log = createLogger({ service: 'test', level: 'silent' });
     broker = await BrokerConnection.connect(TEST_AMQP_URL, log);
     const publisher = new Publisher(broker, brokerNames(env.namespace), log);
