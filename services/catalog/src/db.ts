@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import { DEFAULT_TX } from '@mcs/kit';
 import type { Pool } from 'pg';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
 
@@ -6,7 +7,10 @@ export const SCHEMA = 'catalog';
 
 /** Prisma over the runtime's shared pool, bound to this service's schema. */
 export function createDb(pool: Pool) {
-  return new PrismaClient({ adapter: new PrismaPg(pool, { schema: SCHEMA }) });
+  return new PrismaClient({
+    adapter: new PrismaPg(pool, { schema: SCHEMA }),
+    transactionOptions: DEFAULT_TX,
+  });
 }
 
 export type Db = ReturnType<typeof createDb>;

@@ -22,5 +22,14 @@ export function whereAll(conditions: Sql[]): Sql {
   return conditions.length === 0 ? empty : sql`WHERE ${join(conditions, ' AND ')}`;
 }
 
-/** Interactive transactions of bulk work outlive Prisma's 5 s default. */
+/**
+ * Every service's default for interactive transactions (its PrismaClient's
+ * `transactionOptions`). Prisma's own defaults (2 s to get a connection, 5 s to finish) are
+ * tight for a loaded two-core host: start-up transactions failed there and stopped a service
+ * (CI's `pnpm start` test at load 6), and the scheduler bench lost fires at replica start. A
+ * transaction that is merely slow should finish; these bound only the truly stuck.
+ */
+export const DEFAULT_TX = { maxWait: 10_000, timeout: 30_000 } as const;
+
+/** Interactive transactions of bulk work outlive the default. */
 export const BULK_TX = { timeout: 120_000, maxWait: 30_000 } as const;
