@@ -6,6 +6,8 @@ export interface FieldError {
   in: 'body' | 'query' | 'path' | 'header';
   name: string;
   message: string;
+  /** The kind of problem, where a route defines kinds (rule validation). */
+  code?: string;
 }
 
 export class AppError extends Error {

@@ -9,6 +9,7 @@ import { MediaProjectionService } from './services/media-projection.service';
 import { ProtectedService } from './services/protected.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
+import { RuleService } from './services/rule.service';
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
@@ -16,13 +17,15 @@ export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
   const events = new LifecycleEvents(deps.outbox);
   const links = new MediaLinksPublisher(deps.outbox);
   const writer = new ProtectionWriter(events, links);
+  const continuity = new CandidateContinuity({ events, links });
   return {
     candidates: new CandidateService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
     protections: new ProtectionService({ db, clock, writer }),
     protected: new ProtectedService({ db, clock, writer, links }),
     mediaProjection: new MediaProjectionService({ writer, links }),
-    continuity: new CandidateContinuity({ events, links }),
+    continuity,
+    rules: new RuleService({ db, clock, writer, continuity }),
   };
 }
 

@@ -503,6 +503,11 @@ export interface components {
              * @example Must be between 1 and 200.
              */
             message: string;
+            /**
+             * @description The kind of problem, where the route defines kinds (rule validation: `unknown_field`, `invalid_value`, `invalid_regex`, …).
+             * @example invalid_value
+             */
+            code?: string;
         };
         /**
          * @description RFC 9457 problem document used for every error response. Never contains stack traces, SQL, filesystem paths, token material or secrets.

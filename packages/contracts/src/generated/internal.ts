@@ -299,6 +299,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rules
+         * @description Every rule, ordered by name (case-insensitive), then id.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Create a rule
+         * @description Validates the whole rule (domain.md 3.9) and stores it. Every problem is reported at
+         *     once: 422 `rule_invalid` with one `errors[]` entry per problem (`name` is its JSON path,
+         *     `code` its kind). 409 `name_taken` when another rule has the name (case-insensitive).
+         *     A rule without `action.outcome` is a candidate rule; a protect rule is stored with its
+         *     destructive settings off, whatever was sent.
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/validate-regex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check patterns with the rules' regex engine
+         * @description Compiles each pattern with the linear-time engine rules use (RE2 semantics: no
+         *     backreferences or look-around, at most 512 characters) and, when samples are given,
+         *     reports whether each sample matches (case-insensitive, as for text fields). Always 200
+         *     for a well-formed request.
+         */
+        post: operations["validateRuleRegex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rule ID. */
+                rule_id: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a rule
+         * @description One rule; 404 `not_found` when unknown.
+         */
+        get: operations["getRule"];
+        put?: never;
+        /**
+         * Replace a rule
+         * @description Replaces every field (validated as on create) and increments `revision`. Disabling a rule
+         *     removes its rule protections at once (`protection.removed` each) and its id from
+         *     candidates; candidates left without an enabled matched rule are removed. Other edits take
+         *     effect at the next scan.
+         */
+        post: operations["updateRule"];
+        /**
+         * Delete a rule
+         * @description Deletes the rule with its rule protections (`protection.removed` each, actor user) and
+         *     takes its id out of candidates; candidates left without an enabled matched rule are
+         *     removed, in the same transaction.
+         */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/integrations/webhooks": {
         parameters: {
             query?: never;
@@ -998,6 +1085,137 @@ export interface components {
             /** @description The version has Dolby Vision. */
             version_dolby_vision: boolean | null;
         };
+        /**
+         * @description What a match does (domain.md 3.7); a missing outcome means `candidate`.
+         * @enum {string}
+         */
+        RuleOutcome: "candidate" | "protect";
+        /**
+         * @description A rule as sent on create and update (domain.md 3.1, 3.2, 3.7). The service validates every
+         *     field and reports every problem with its path (422 `rule_invalid`), so this schema only
+         *     names the fields.
+         */
+        RuleInput: {
+            /** @description 1…100 characters, trimmed; unique (case-insensitive). */
+            name?: string;
+            /** @description At most 1000 characters. */
+            description?: string | null;
+            /** @description `movie` or `series`. */
+            media_type?: string;
+            /** @description `movie_version` for movies; `series`, `season` or `episode` for series. */
+            target_scope?: string;
+            /** @description Default `true`. */
+            enabled?: boolean;
+            /** @description `{version: 1, root: Group}`; groups `{type: group, op, enabled?, children}`, conditions `{type: condition, field, operator, value, enabled?}` (domain.md 3.2–3.6). */
+            definition?: Record<string, never>;
+            /** @description `outcome`, `arr_action`, `media_server_action`, `auto_delete_enabled`, `auto_delete_delay_days`, `move_instead_of_delete`, `tag_enabled`, `arr_tag`, `radarr_service_ids`, `sonarr_service_ids` (domain.md 3.7). */
+            action?: Record<string, never>;
+        };
+        /** @description A stored rule's action with every default filled in (domain.md 3.7). */
+        RuleAction: {
+            outcome: components["schemas"]["RuleOutcome"];
+            /**
+             * @description null for protect rules.
+             * @enum {string|null}
+             */
+            arr_action: "delete" | "unmonitor" | "unmonitor_only" | null;
+            /**
+             * @description When no Arr instance can act.
+             * @enum {string}
+             */
+            media_server_action: "delete" | "none";
+            /** @description The rule opts into automatic deletion. */
+            auto_delete_enabled: boolean;
+            /** @description null inherits the media type's global delay. */
+            auto_delete_delay_days: number | null;
+            /** @description Move files instead of deleting them. */
+            move_instead_of_delete: boolean;
+            /** @description Tag matching items in Radarr/Sonarr. */
+            tag_enabled: boolean;
+            /** @description The tag, `mcs-…`; null for protect rules. */
+            arr_tag: string | null;
+            /** @description Radarr instances allowed to act; empty = every one holding the item. */
+            radarr_service_ids: components["schemas"]["Id"][];
+            /** @description Sonarr instances allowed to act; empty = every one holding the item. */
+            sonarr_service_ids: components["schemas"]["Id"][];
+        };
+        /** @description A stored rule (internal-api.md 10). */
+        RuleView: {
+            id: components["schemas"]["Id"];
+            /** @description The rule's name. */
+            name: string;
+            /** @description Free text. */
+            description: string | null;
+            media_type: components["schemas"]["MediaType"];
+            /** @description Disabled rules select nothing. */
+            enabled: boolean;
+            /**
+             * @description What one match is.
+             * @enum {string}
+             */
+            target_scope: "movie_version" | "series" | "season" | "episode";
+            /** @description The condition tree as stored, every `enabled` filled in. */
+            definition: {
+                /**
+                 * @description Definition format.
+                 * @constant
+                 */
+                version: 1;
+                /** @description The root group. */
+                root: Record<string, never>;
+            };
+            action: components["schemas"]["RuleAction"];
+            /** @description Incremented on every change. */
+            revision: number;
+            /** @description Candidates this rule matched. */
+            candidate_count: number;
+            /** @description Protections this rule manages. */
+            protection_count: number;
+            /**
+             * Format: date-time
+             * @description When the rule was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        /** @description Rules ordered by name. */
+        RuleList: {
+            items: components["schemas"]["RuleView"][];
+        };
+        /** @description What went with a deleted rule. */
+        RuleDeleted: {
+            /** @constant */
+            deleted: true;
+            id: components["schemas"]["Id"];
+            /** @description Its rule protections. */
+            removed_protections: number;
+            /** @description Candidates left without an enabled matched rule. */
+            removed_candidates: number;
+        };
+        RegexCheckRequest: {
+            /** @description Patterns to check. */
+            patterns: string[];
+            /** @description Texts each valid pattern is tried on. */
+            samples?: string[];
+        };
+        RegexCheckResult: {
+            /** @description Every pattern is valid. */
+            valid: boolean;
+            results: {
+                /** @description The pattern's position. */
+                index: number;
+                /** @description It compiles under the rules' engine. */
+                valid: boolean;
+                /** @description Why not. */
+                error: string | null;
+                /** @description Per sample, whether it matches (valid patterns, when samples were sent). */
+                matches?: boolean[];
+            }[];
+        };
         /** @description A page of protected entries; `total` counts entries in force only. */
         ProtectedEntryPage: {
             items: components["schemas"]["ProtectedEntry"][];
@@ -1522,6 +1740,11 @@ export interface components {
              * @example Must be between 1 and 200.
              */
             message: string;
+            /**
+             * @description The kind of problem, where the route defines kinds (rule validation: `unknown_field`, `invalid_value`, `invalid_regex`, …).
+             * @example invalid_value
+             */
+            code?: string;
         };
         /**
          * @description A `validation_failed` problem; `errors` lists every failing field.
@@ -1588,6 +1811,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Invalid rule (`rule_invalid`, with every problem in `errors`, each with its `code`) or invalid input (`validation_failed`). */
+        RuleInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ValidationProblem"];
+            };
+        };
         /** @description The body is not JSON (`unsupported_media_type`). */
         UnsupportedMediaType: {
             headers: {
@@ -1646,6 +1878,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Rule ID. */
+        RuleId: components["schemas"]["Id"];
         /** @description Protection ID. */
         ProtectedEntryId: components["schemas"]["Id"];
         /** @description Service connection ID. */
@@ -2146,6 +2380,194 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: {
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Only candidate rules or only protect rules. */
+                outcome?: components["schemas"]["RuleOutcome"];
+                /** @description Only enabled (`true`) or disabled (`false`) rules. */
+                enabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleInput"];
+            };
+        };
+        responses: {
+            /** @description The stored rule. */
+            201: {
+                headers: {
+                    /** @description The rule's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleInvalid"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    validateRuleRegex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegexCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per pattern. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegexCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rule ID. */
+                rule_id: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rule ID. */
+                rule_id: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleInput"];
+            };
+        };
+        responses: {
+            /** @description The updated rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleInvalid"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Rule ID. */
+                rule_id: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What went with the rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleDeleted"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -3,10 +3,12 @@ import type { Services } from '../app';
 import { candidateRoutes } from './candidate.routes';
 import { protectedRoutes } from './protected.routes';
 import { protectionRoutes } from './protection.routes';
+import { ruleRoutes } from './rule.routes';
 
 /** Every route of the cleanup service, under /api behind the gateway signature. */
 export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
   protectionRoutes(api, services.protections);
   protectedRoutes(api, services.protected);
+  ruleRoutes(api, services.rules);
 }

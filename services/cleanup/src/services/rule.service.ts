@@ -1,0 +1,154 @@
+import { AppError, Conflict, NotFound, type Clock } from '@mcs/kit';
+import type { Db, Tx } from '../db';
+import type { Actor } from '../domain/actor';
+import { validateRule, type RuleError, type RuleValidationContext } from '../domain/rules';
+import { findCandidates } from '../repositories/candidate-query.repository';
+import { findProtection } from '../repositories/protection.repository';
+import { knownArrServices, knownLibraryIds } from '../repositories/rule-context.repository';
+import {
+  deleteRule,
+  dropRuleFromCandidates,
+  findRule,
+  insertRule,
+  listRules,
+  lockRule,
+  otherRuleNames,
+  ruleCounts,
+  ruleProtectionIds,
+  updateRule,
+  type RuleFilters,
+  type RuleRow,
+  type StoredRuleInput,
+} from '../repositories/rule.repository';
+import { ruleView } from '../views/rule.view';
+import type { CandidateContinuity } from './candidate-continuity.service';
+import type { ProtectionWriter } from './protection-writer';
+
+/**
+ * Rule storage and the immediate effects of a rule change (internal-api.md 10): deleting or
+ * disabling a rule removes what it manages in the same transaction; other edits wait for the
+ * next scan.
+ */
+export class RuleService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      writer: ProtectionWriter;
+      continuity: CandidateContinuity;
+    },
+  ) {}
+
+  async list(filters: RuleFilters) {
+    const rows = await listRules(this.deps.db, filters);
+    return { items: await this.views(rows) };
+  }
+
+  async get(id: number) {
+    const row = await findRule(this.deps.db, id);
+    if (!row) throw notFound(id);
+    const [view] = await this.views([row]);
+    return view;
+  }
+
+  async create(body: unknown) {
+    const rule = await this.validate(body);
+    const { db, clock } = this.deps;
+    const row = await db.$transaction((tx) => insertRule(tx, rule, clock()));
+    return this.get(Number(row.id));
+  }
+
+  /** Full replacement; a rule switched off lets go of what it manages (internal-api.md 10). */
+  async update(id: number, body: unknown, actor: Actor) {
+    if (!(await findRule(this.deps.db, id))) throw notFound(id);
+    const rule = await this.validate(body, id);
+    const { db, clock } = this.deps;
+    await db.$transaction(async (tx) => {
+      const before = await lockRule(tx, id);
+      if (!before) throw notFound(id);
+      const now = clock();
+      await updateRule(tx, id, rule, now);
+      if (before.enabled && !rule.enabled) await this.release(tx, id, actor, now);
+    });
+    return this.get(id);
+  }
+
+  async delete(id: number, actor: Actor) {
+    const { db, clock } = this.deps;
+    const removed = await db.$transaction(async (tx) => {
+      if (!(await lockRule(tx, id))) throw notFound(id);
+      const now = clock();
+      const released = await this.release(tx, id, actor, now);
+      await deleteRule(tx, id);
+      return released;
+    });
+    return {
+      deleted: true as const,
+      id,
+      removed_protections: removed.protections,
+      removed_candidates: removed.candidates,
+    };
+  }
+
+  /**
+   * Removes the rule's protections (`protection.removed` each) and its id from candidates;
+   * candidates left with no enabled matched rule go too (domain.md 4.3, internal-api.md 10).
+   */
+  private async release(tx: Tx, id: number, actor: Actor, now: Date) {
+    const protectionIds = await ruleProtectionIds(tx, id);
+    for (const protectionId of protectionIds) {
+      const record = await findProtection(tx, protectionId, true);
+      if (record) await this.deps.writer.remove(tx, record, actor, now);
+    }
+    const orphans = await findCandidates(tx, await dropRuleFromCandidates(tx, id), now);
+    await this.deps.continuity.remove(tx, orphans, now);
+    return { protections: protectionIds.length, candidates: orphans.length };
+  }
+
+  private async validate(body: unknown, id?: number): Promise<StoredRuleInput> {
+    const result = validateRule(body, await this.context(id));
+    if (!result.ok) throw ruleInvalid(result.errors);
+    const { rule } = result;
+    // validateRule requires a name unless it validates a preview.
+    if (rule.name === null) throw new Error('A saved rule has no name.');
+    return { ...rule, name: rule.name };
+  }
+
+  private async context(exceptId?: number): Promise<RuleValidationContext> {
+    const { db } = this.deps;
+    return {
+      libraryIds: await knownLibraryIds(db),
+      arrServices: await knownArrServices(db),
+      // Move destinations are general settings, which do not exist yet: moves cannot be
+      // configured, and catalog refuses them (path_unmapped) until they do.
+      moveDestinations: { movie: false, series: false },
+      takenNames: await otherRuleNames(db, exceptId),
+    };
+  }
+
+  private async views(rows: RuleRow[]) {
+    const counts = await ruleCounts(
+      this.deps.db,
+      rows.map((row) => Number(row.id)),
+    );
+    return rows.map((row) =>
+      ruleView(row, counts.get(Number(row.id)) ?? { candidates: 0, protections: 0 }),
+    );
+  }
+}
+
+const notFound = (id: number) => new NotFound(`Rule ${id} was not found.`);
+
+/** 409 for a taken name alone; otherwise 422 with every problem (domain.md 3.9). */
+function ruleInvalid(errors: RuleError[]): AppError {
+  if (errors.every((error) => error.code === 'name_taken'))
+    return new Conflict('name_taken', errors[0]?.message ?? 'Another rule has this name.');
+  return new AppError(
+    422,
+    'rule_invalid',
+    errors.length === 1
+      ? `The rule has a problem at ${errors[0]?.name || 'the body'}.`
+      : `The rule has ${errors.length} problems.`,
+    { errors: errors.map((error) => ({ in: 'body', ...error })) },
+  );
+}

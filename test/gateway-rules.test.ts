@@ -1,0 +1,102 @@
+import { createTestEnv } from '@mcs/kit/testing';
+import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
+import {
+  expectProblem,
+  GatewayWorld,
+  type Session,
+} from '../services/gateway/test/support/gateway';
+
+/**
+ * Black-box through the gateway (issue 13): the administrators' rule routes with a session
+ * (internal-api.md 10; IA#10, IA#28, IA#30). The gateway validates every answer against the
+ * contracts.
+ */
+let cleanup: CleanupService;
+let gateway: GatewayWorld;
+let admin: Session;
+
+beforeAll(async () => {
+  const env = await createTestEnv();
+  cleanup = await startCleanup({ runtime: env.runtimeConfig() });
+  gateway = await GatewayWorld.start({}, { cleanup: cleanup.url }, env);
+  admin = await gateway.setup();
+});
+afterAll(async () => {
+  await cleanup.stop();
+  await gateway.stop();
+});
+
+const rule = (name: string, action: Record<string, unknown>) => ({
+  name,
+  media_type: 'series',
+  target_scope: 'season',
+  definition: {
+    version: 1,
+    root: {
+      type: 'group',
+      op: 'and',
+      children: [{ type: 'condition', field: 'season.fully_watched', operator: 'is_true' }],
+    },
+  },
+  action,
+});
+
+test('IA#28: without an outcome a rule is a candidate rule; protect forces auto-delete off', async () => {
+  const plain = await gateway.request('POST', '/api/rules', {
+    session: admin,
+    body: rule('Watched seasons', {}),
+  });
+  expect(plain.status).toBe(201);
+  expect(plain.body).toMatchObject({ action: { outcome: 'candidate' }, enabled: true });
+  const protect = await gateway.request('POST', '/api/rules', {
+    session: admin,
+    body: rule('Keep watched seasons', { outcome: 'protect', auto_delete_enabled: true }),
+  });
+  expect(protect.status).toBe(201);
+  expect(protect.body).toMatchObject({
+    action: { outcome: 'protect', auto_delete_enabled: false },
+  });
+  const listed = await gateway.request('GET', '/api/rules?media_type=series', { session: admin });
+  expect((listed.body.items as { name: string }[]).map((item) => item.name)).toEqual([
+    'Keep watched seasons',
+    'Watched seasons',
+  ]);
+  expectProblem(
+    await gateway.request('POST', '/api/rules', {
+      session: admin,
+      body: rule('watched SEASONS', {}),
+    }),
+    409,
+    'name_taken',
+  );
+  const invalid = await gateway.request('POST', '/api/rules', {
+    session: admin,
+    body: { ...rule('Broken', {}), target_scope: 'movie_version' },
+  });
+  expectProblem(invalid, 422, 'rule_invalid');
+});
+
+test('IA#30: validate-regex answers per pattern', async () => {
+  const reply = await gateway.request('POST', '/api/rules/validate-regex', {
+    session: admin,
+    body: { patterns: ['^a', '(b'] },
+  });
+  expect(reply.status).toBe(200);
+  expect(reply.body).toMatchObject({
+    valid: false,
+    results: [
+      { index: 0, valid: true, error: null },
+      { index: 1, valid: false },
+    ],
+  });
+});
+
+test('IA#10: a user who is not an administrator gets 403 on GET /api/rules', async () => {
+  const created = await gateway.request('POST', '/api/users', {
+    session: admin,
+    body: { username: 'viewer', password: 'correct horse battery', role: 'user' },
+  });
+  expect(created.status).toBe(201);
+  const viewer = await gateway.login('viewer', 'correct horse battery');
+  expectProblem(await gateway.request('GET', '/api/rules', { session: viewer }), 403, 'forbidden');
+});
