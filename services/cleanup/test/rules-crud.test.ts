@@ -308,6 +308,8 @@ test('IA#10: users who are not administrators get 403 on every rule route', asyn
     ['POST', `/api/rules/${rule.id}`],
     ['DELETE', `/api/rules/${rule.id}`],
     ['POST', '/api/rules/validate-regex'],
+    ['GET', '/api/rules/export'],
+    ['POST', '/api/rules/import'],
   ];
   for (const [method, url] of calls) {
     const body = method === 'GET' ? undefined : ruleBody();
@@ -315,4 +317,67 @@ test('IA#10: users who are not administrators get 403 on every rule route', asyn
     expect([method, url, reply.status]).toEqual([method, url, 403]);
   }
   expect((await get(rule.id)).body.revision).toBe(1);
+});
+
+type Exported = InternalApi.components['schemas']['RuleExport'];
+type Imported = InternalApi.components['schemas']['RuleImportResult'];
+
+test('export drops instance ids; IA#30: import stores every valid rule disabled, renames taken names and reports the rest', async () => {
+  const source = (await create(ruleBody({ name: 'Portable' }))).body;
+  const exported = await world.api<Exported>('GET', `/api/rules/export?ids=${source.id}`, {
+    principal: ADMIN,
+  });
+  expect(exported.body).toMatchObject({ format: 'mcs-rules', version: 1 });
+  expect(exported.body.rules).toEqual([
+    expect.objectContaining({ name: 'Portable', enabled: true, definition: source.definition }),
+  ]);
+  const [portable] = exported.body.rules;
+  const broken = { ...ruleBody({ name: 'Broken import' }), target_scope: 'season' };
+  const importRules = (rules: unknown[], mode?: string) =>
+    world.api<Imported>('POST', '/api/rules/import', {
+      principal: ADMIN,
+      body: { format: 'mcs-rules', version: 1, rules, ...(mode ? { on_name_conflict: mode } : {}) },
+    });
+  const renamed = await importRules([portable, portable, broken]);
+  expect(renamed.status).toBe(200);
+  expect(renamed.body.imported.map((rule) => rule.name)).toEqual(['Portable (2)', 'Portable (3)']);
+  expect(renamed.body.skipped).toEqual([
+    { name: 'Broken import', errors: [expect.objectContaining({ name: 'target_scope' })] },
+  ]);
+  for (const { id } of renamed.body.imported)
+    expect((await get(id)).body).toMatchObject({ enabled: false, action: source.action });
+  const skipped = await importRules([portable], 'skip');
+  expect(skipped.body).toEqual({
+    imported: [],
+    skipped: [{ name: 'Portable', errors: [expect.objectContaining({ code: 'name_taken' })] }],
+  });
+  const wrongFormat = await world.api('POST', '/api/rules/import', {
+    principal: ADMIN,
+    body: { format: 'other', version: 1, rules: [] },
+  });
+  expect(wrongFormat.status).toBe(422);
+});
+
+test('IA#20: the Candidates page lists enabled and disabled candidate rules, not protect rules, to every user', async () => {
+  const on = (await create(ruleBody({ name: 'Filter on' }))).body;
+  const off = (await create(ruleBody({ name: 'Filter off', enabled: false }))).body;
+  const protect = (await create(ruleBody({ name: 'Filter keep', action: { outcome: 'protect' } })))
+    .body;
+  const reply = await world.api<{ items: { id: number; enabled: boolean }[] }>(
+    'GET',
+    '/api/media/candidates/rules',
+    { principal: USER },
+  );
+  expect(reply.status).toBe(200);
+  const ids = reply.body.items.map((item) => item.id);
+  expect(ids).toEqual(expect.arrayContaining([on.id, off.id]));
+  expect(ids).not.toContain(protect.id);
+  expect(reply.body.items.find((item) => item.id === off.id)).toEqual({
+    id: off.id,
+    name: 'Filter off',
+    media_type: 'movie',
+    target_scope: 'movie_version',
+    enabled: false,
+    candidate_count: 0,
+  });
 });

@@ -350,6 +350,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export rules
+         * @description Rules in the portable `mcs-rules` format, ordered by name. Radarr and Sonarr instance ids
+         *     are dropped (they mean nothing on another installation).
+         */
+        get: operations["exportRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import rules
+         * @description Validates each rule on its own (domain.md 3.9) and stores the valid ones **disabled**.
+         *     A name already taken is renamed `Name (2)`, `Name (3)`, … (`on_name_conflict: rename`,
+         *     the default) or the rule is skipped (`skip`). Invalid rules are listed in `skipped`
+         *     with their problems; the others are stored all the same.
+         */
+        post: operations["importRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/candidates/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candidate rules for the Candidates page filter
+         * @description Enabled and disabled candidate rules, ordered by name; protect rules are omitted.
+         */
+        get: operations["listCandidateRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/{rule_id}": {
         parameters: {
             query?: never;
@@ -1214,6 +1278,75 @@ export interface components {
                 error: string | null;
                 /** @description Per sample, whether it matches (valid patterns, when samples were sent). */
                 matches?: boolean[];
+            }[];
+        };
+        /** @description A rule in the `mcs-rules` format (RuleInput's fields). */
+        PortableRule: {
+            /** @description The rule's name. */
+            name: string;
+            /** @description Free text. */
+            description: string | null;
+            media_type: components["schemas"]["MediaType"];
+            /** @description Whether it was enabled where it was exported. */
+            enabled: boolean;
+            /**
+             * @description What one match is.
+             * @enum {string}
+             */
+            target_scope: "movie_version" | "series" | "season" | "episode";
+            /** @description The condition tree. */
+            definition: Record<string, never>;
+            action: components["schemas"]["RuleAction"];
+        };
+        /** @description Portable rules. */
+        RuleExport: {
+            /** @constant */
+            format: "mcs-rules";
+            /** @constant */
+            version: 1;
+            rules: components["schemas"]["PortableRule"][];
+        };
+        RuleImportRequest: {
+            /** @description Must be `mcs-rules`. */
+            format: string;
+            /** @description Must be 1. */
+            version: number;
+            /** @description Rules as RuleInput; each is validated on its own. */
+            rules: Record<string, never>[];
+            /**
+             * @description What happens to a rule whose name is taken. Default `rename`.
+             * @enum {string}
+             */
+            on_name_conflict?: "skip" | "rename";
+        };
+        RuleImportResult: {
+            /** @description Stored rules (disabled), with the name they got. */
+            imported: {
+                id: components["schemas"]["Id"];
+                name: string;
+            }[];
+            /** @description Rules not stored, with every problem. */
+            skipped: {
+                /** @description The name as sent */
+                name: string | null;
+                errors: {
+                    /** @description JSON path inside the rule. */
+                    name: string;
+                    /** @description The kind of problem (domain.md 3.9). */
+                    code: string;
+                    message: string;
+                }[];
+            }[];
+        };
+        CandidateRuleList: {
+            items: {
+                id: components["schemas"]["Id"];
+                name: string;
+                media_type: components["schemas"]["MediaType"];
+                /** @enum {string} */
+                target_scope: "movie_version" | "series" | "season" | "episode";
+                enabled: boolean;
+                candidate_count: number;
             }[];
         };
         /** @description A page of protected entries; `total` counts entries in force only. */
@@ -2482,6 +2615,87 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportRules: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated rule ids; all rules when absent. Unknown ids are ignored. */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleImportRequest"];
+            };
+        };
+        responses: {
+            /** @description What was stored and what was not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCandidateRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateRuleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

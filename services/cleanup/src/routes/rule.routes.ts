@@ -6,6 +6,8 @@ import { MEDIA_TYPES } from '../http/target-input';
 import type { RuleService } from '../services/rule.service';
 
 const OUTCOMES = ['candidate', 'protect'] as const;
+const CONFLICT_MODES = ['skip', 'rename'] as const;
+const MAX_IMPORT = 500;
 
 /** Rules of the internal API (internal-api.md 10), administrators only. */
 export function ruleRoutes(api: Router, rules: RuleService): void {
@@ -44,6 +46,36 @@ export function ruleRoutes(api: Router, rules: RuleService): void {
     res.json({ valid: results.every((result) => result.valid), results });
   });
 
+  api.get('/rules/export', async (req, res) => {
+    requireUser(res, 'admin');
+    const query = new Input('query', req.query);
+    const ids = idList(query, 'ids');
+    query.done();
+    res.json(await rules.export(ids));
+  });
+
+  api.post('/rules/import', async (req, res) => {
+    requireUser(res, 'admin');
+    const body = Input.body(req.body);
+    body.required('format');
+    if (body.has('format') && body.raw('format') !== 'mcs-rules')
+      body.fail('format', 'Must be "mcs-rules".');
+    body.required('version');
+    if (body.has('version') && body.raw('version') !== 1) body.fail('version', 'Must be 1.');
+    body.required('rules');
+    const list = body.array('rules') ?? [];
+    if (list.length > MAX_IMPORT) body.fail('rules', `At most ${MAX_IMPORT} rules at once.`);
+    const onConflict = body.oneOf('on_name_conflict', CONFLICT_MODES) ?? 'rename';
+    body.done();
+    res.json(await rules.import(list, onConflict));
+  });
+
+  // The Candidates page's rule filter: every user with access to that page (seed rule 2).
+  api.get('/media/candidates/rules', async (_req, res) => {
+    requireUser(res);
+    res.json(await rules.candidateRules());
+  });
+
   api.get('/rules/:rule_id', async (req, res) => {
     requireUser(res, 'admin');
     res.json(await rules.get(pathId(req.params, 'rule_id')));
@@ -74,4 +106,14 @@ function strings(
       input.fail(`${name}[${index}]`, `Must be a string of at most ${bounds.length} characters.`);
   });
   return list.filter((value): value is string => typeof value === 'string');
+}
+
+/** `?ids=1,2,3`: positive ids, or undefined when absent. */
+function idList(input: Input, name: string): number[] | undefined {
+  const raw = input.string(name, { min: 1, max: 5000 });
+  if (raw === undefined) return undefined;
+  const ids = raw.split(',').map((part) => Number(part.trim()));
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1))
+    input.fail(name, 'Must be a comma-separated list of rule ids.');
+  return ids;
 }

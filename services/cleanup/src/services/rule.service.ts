@@ -90,6 +90,76 @@ export class RuleService {
     };
   }
 
+  /** The Candidates page's rule filter: candidate rules, enabled or not (seed rule 2). */
+  async candidateRules() {
+    const { items } = await this.list({ outcome: 'candidate' });
+    return {
+      items: items.map(({ id, name, media_type, target_scope, enabled, candidate_count }) => ({
+        id,
+        name,
+        media_type,
+        target_scope,
+        enabled,
+        candidate_count,
+      })),
+    };
+  }
+
+  /** Portable rules: instance ids mean nothing on another installation, so they are dropped. */
+  async export(ids?: number[]) {
+    const rows = await listRules(this.deps.db);
+    const chosen = ids ? rows.filter((row) => ids.includes(Number(row.id))) : rows;
+    return {
+      format: EXPORT_FORMAT,
+      version: 1 as const,
+      rules: chosen.map((row) => {
+        const { definition, action, name, description, media_type, enabled, target_scope } =
+          ruleView(row, { candidates: 0, protections: 0 });
+        return {
+          name,
+          description,
+          media_type,
+          enabled,
+          target_scope,
+          definition,
+          action: { ...action, radarr_service_ids: [], sonarr_service_ids: [] },
+        };
+      }),
+    };
+  }
+
+  /**
+   * Each rule is validated on its own and stored disabled (internal-api.md 10); a taken name
+   * is skipped or renamed `Name (2)`, `Name (3)`, … Returns what was stored and what was not.
+   */
+  async import(rules: unknown[], onConflict: 'skip' | 'rename') {
+    const { db, clock } = this.deps;
+    const base = await this.context();
+    const taken = [...(base.takenNames ?? [])];
+    const imported: { id: number; name: string }[] = [];
+    const skipped: { name: string | null; errors: RuleError[] }[] = [];
+    for (const input of rules) {
+      const disabled = isRecord(input) ? { ...input, enabled: false } : input;
+      const result = validateRule(disabled, { ...base, takenNames: undefined });
+      if (!result.ok) {
+        skipped.push({ name: nameOf(input), errors: result.errors });
+        continue;
+      }
+      const name = freeName(result.rule.name ?? '', taken, onConflict);
+      if (name === null) {
+        skipped.push({
+          name: result.rule.name,
+          errors: [{ name: 'name', code: 'name_taken', message: 'Another rule has this name.' }],
+        });
+        continue;
+      }
+      const row = await db.$transaction((tx) => insertRule(tx, { ...result.rule, name }, clock()));
+      taken.push(name);
+      imported.push({ id: Number(row.id), name });
+    }
+    return { imported, skipped };
+  }
+
   /**
    * Removes the rule's protections (`protection.removed` each) and its id from candidates;
    * candidates left with no enabled matched rule go too (domain.md 4.3, internal-api.md 10).
@@ -151,4 +221,25 @@ function ruleInvalid(errors: RuleError[]): AppError {
       : `The rule has ${errors.length} problems.`,
     { errors: errors.map((error) => ({ in: 'body', ...error })) },
   );
+}
+
+const EXPORT_FORMAT = 'mcs-rules';
+const MAX_NAME = 100;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nameOf = (input: unknown): string | null =>
+  isRecord(input) && typeof input.name === 'string' ? input.name : null;
+
+/** `name`, or the first `name (n)` not taken (case-insensitive); null when skipping. */
+function freeName(name: string, taken: string[], onConflict: 'skip' | 'rename'): string | null {
+  const folded = new Set(taken.map((existing) => existing.toLowerCase()));
+  if (!folded.has(name.toLowerCase())) return name;
+  if (onConflict === 'skip') return null;
+  for (let n = 2; ; n += 1) {
+    const suffix = ` (${n})`;
+    const candidate = `${name.slice(0, MAX_NAME - suffix.length)}${suffix}`;
+    if (!folded.has(candidate.toLowerCase())) return candidate;
+  }
 }
