@@ -10,6 +10,7 @@ import { ProtectedService } from './services/protected.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
 import { RuleService } from './services/rule.service';
+import { SourceStatusService } from './services/source-status.service';
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
@@ -26,6 +27,7 @@ export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
     mediaProjection: new MediaProjectionService({ writer, links }),
     continuity,
     rules: new RuleService({ db, clock, writer, continuity }),
+    sourceStatus: new SourceStatusService({ db, clock }),
   };
 }
 

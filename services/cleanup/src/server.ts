@@ -12,6 +12,7 @@ import type { CleanupConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import { requestBackfillIfEmpty } from './messaging/backfill';
 import { mediaConsumer } from './messaging/media-consumer';
+import { sourceStatusConsumer } from './messaging/source-status-consumer';
 import { mountRoutes } from './routes';
 
 export type CleanupService = StartedService<Db> & { services: Services };
@@ -30,6 +31,7 @@ export async function startCleanup(
       mount: mountRoutes,
       consumers: (runtime, db, services) => [
         mediaConsumer(runtime, db, services.mediaProjection, clock),
+        sourceStatusConsumer(runtime, db),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
         housekeepingConsumer(runtime, {
           service: 'cleanup',

@@ -350,6 +350,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules/check-synced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the data a rule needs present and fresh
+         * @description The data sources catalog last reported (domain.md 2.13) and, per rule field, whether its
+         *     source(s) are available now: connected, ok and within the freshness limit. `ready` when
+         *     every listed field is available. Without `fields`, every first-release field of the
+         *     media type (or of both).
+         */
+        get: operations["checkRuleDataSynced"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/export": {
         parameters: {
             query?: never;
@@ -1278,6 +1301,30 @@ export interface components {
                 error: string | null;
                 /** @description Per sample, whether it matches (valid patterns, when samples were sent). */
                 matches?: boolean[];
+            }[];
+        };
+        RuleDataSynced: {
+            /** @description Every listed field's data is available and fresh. */
+            ready: boolean;
+            /** @description The states catalog last reported, per source and instance. */
+            sources: {
+                /** @enum {string} */
+                source: "catalog" | "arr" | "seerr" | "playback" | "favorites" | "tmdb" | "imdb" | "disk";
+                service_config_id: number | null;
+                /** @enum {string} */
+                state: "ok" | "unavailable" | "not_configured" | "unsupported";
+                /** @description Short machine reason when not ok. */
+                reason: string | null;
+                /** Format: date-time */
+                last_success_at: string | null;
+                /** @description Ok but older than the source's freshness limit. */
+                stale: boolean;
+            }[];
+            fields: {
+                field: string;
+                /** @description Its source(s): `a + b` needs both, `a / b` falls back. */
+                source: string;
+                available: boolean;
             }[];
         };
         /** @description A rule in the `mcs-rules` format (RuleInput's fields). */
@@ -2614,6 +2661,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkRuleDataSynced: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated rule fields. */
+                fields?: string;
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sources and fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleDataSynced"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -10,5 +10,5 @@ export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
   protectionRoutes(api, services.protections);
   protectedRoutes(api, services.protected);
-  ruleRoutes(api, services.rules);
+  ruleRoutes(api, services.rules, services.sourceStatus);
 }

@@ -4,13 +4,18 @@ import { checkPattern, compilePattern } from '../domain/rules';
 import { userCaller } from '../http/principal';
 import { MEDIA_TYPES } from '../http/target-input';
 import type { RuleService } from '../services/rule.service';
+import { catalogueField, type SourceStatusService } from '../services/source-status.service';
 
 const OUTCOMES = ['candidate', 'protect'] as const;
 const CONFLICT_MODES = ['skip', 'rename'] as const;
 const MAX_IMPORT = 500;
 
 /** Rules of the internal API (internal-api.md 10), administrators only. */
-export function ruleRoutes(api: Router, rules: RuleService): void {
+export function ruleRoutes(
+  api: Router,
+  rules: RuleService,
+  sourceStatus: SourceStatusService,
+): void {
   api.get('/rules', async (req, res) => {
     requireUser(res, 'admin');
     const query = new Input('query', req.query);
@@ -44,6 +49,19 @@ export function ruleRoutes(api: Router, rules: RuleService): void {
       return { index, valid: true, error: null, ...(matches ? { matches } : {}) };
     });
     res.json({ valid: results.every((result) => result.valid), results });
+  });
+
+  api.get('/rules/check-synced', async (req, res) => {
+    requireUser(res, 'admin');
+    const query = new Input('query', req.query);
+    const listed = query.string('fields', { min: 1, max: 2000 });
+    const fields = listed?.split(',').map((name) => name.trim());
+    const known = (fields ?? []).flatMap((name) => catalogueField(name) ?? []);
+    if (fields && known.length !== fields.length)
+      query.fail('fields', 'Must list first-release rule fields, comma-separated.');
+    const mediaType = query.oneOf('media_type', MEDIA_TYPES);
+    query.done();
+    res.json(await sourceStatus.checkSynced({ fields: fields && known, mediaType }));
   });
 
   api.get('/rules/export', async (req, res) => {

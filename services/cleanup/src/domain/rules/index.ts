@@ -18,6 +18,6 @@ export type { RuleError, RuleErrorCode, RuleValidationContext } from './validati
 export { validateRule, type RuleValidation } from './validate-rule';
 export type * from './rule-types';
 export { type SourceAvailability, type TargetFacts, UNKNOWN_FACT } from './facts';
-export { sourceAvailability, type SourceStatusInput } from './source-availability';
+export { FRESHNESS_MS, sourceAvailability, type SourceStatusInput } from './source-availability';
 export { type ConditionResult, evaluate, type Evaluation, UNAVAILABLE } from './evaluate';
 export type { Verdict } from './verdict';
