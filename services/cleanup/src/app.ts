@@ -9,6 +9,7 @@ import { MediaProjectionService } from './services/media-projection.service';
 import { ProtectedService } from './services/protected.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
+import { RuleLookupService } from './services/rule-lookup.service';
 import { RuleService } from './services/rule.service';
 import { SourceStatusService } from './services/source-status.service';
 
@@ -28,6 +29,7 @@ export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
     continuity,
     rules: new RuleService({ db, clock, writer, continuity }),
     sourceStatus: new SourceStatusService({ db, clock }),
+    ruleLookups: new RuleLookupService({ db }),
   };
 }
 

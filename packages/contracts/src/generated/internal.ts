@@ -373,6 +373,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules/genres": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Genres for rule values
+         * @description Genre names of live media with how many items carry each, ordered by name.
+         */
+        get: operations["listRuleGenres"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/media-server-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Media-server collections for rule values
+         * @description Main-server collection names of live media with their item counts, ordered by name.
+         */
+        get: operations["listRuleServerCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/original-languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Original languages for rule values
+         * @description ISO 639-3 codes of live media with English names and counts, ordered by name; `search` matches code or name.
+         */
+        get: operations["listRuleLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/origin-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Origin countries for rule values
+         * @description ISO 3166-1 alpha-2 codes of live media with English names and counts, ordered by name; `search` matches code or name.
+         */
+        get: operations["listRuleCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/movie-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TMDB collections for rule values
+         * @description TMDB collections of live movies with their movie counts, ordered by name.
+         */
+        get: operations["listRuleMovieCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/export": {
         parameters: {
             query?: never;
@@ -1326,6 +1426,42 @@ export interface components {
                 source: string;
                 available: boolean;
             }[];
+        };
+        NameCountList: {
+            items: {
+                name: string;
+                count: number;
+            }[];
+        };
+        ServerCollectionList: {
+            items: {
+                name: string;
+                item_count: number;
+            }[];
+        };
+        /** @description A page of codes with their English names and item counts. */
+        CodeCountPage: {
+            items: {
+                /** @description ISO 639-3 (languages) or ISO 3166-1 alpha-2 (countries). */
+                code: string;
+                name: string;
+                count: number;
+            }[];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        MovieCollectionPage: {
+            items: {
+                tmdb_collection_id: components["schemas"]["Id"];
+                name: string;
+                movie_count: number;
+            }[];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
         };
         /** @description A rule in the `mcs-rules` format (RuleInput's fields). */
         PortableRule: {
@@ -2686,6 +2822,161 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuleDataSynced"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleGenres: {
+        parameters: {
+            query?: {
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Case-insensitive substring. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values with their counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NameCountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleServerCollections: {
+        parameters: {
+            query?: {
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Case-insensitive substring. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values with their counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerCollectionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleLanguages: {
+        parameters: {
+            query?: {
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Case-insensitive substring. */
+                search?: string;
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values with their counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeCountPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleCountries: {
+        parameters: {
+            query?: {
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Case-insensitive substring. */
+                search?: string;
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values with their counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeCountPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleMovieCollections: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring. */
+                search?: string;
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values with their counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovieCollectionPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -3,6 +3,7 @@ import type { Services } from '../app';
 import { candidateRoutes } from './candidate.routes';
 import { protectedRoutes } from './protected.routes';
 import { protectionRoutes } from './protection.routes';
+import { ruleLookupRoutes } from './rule-lookup.routes';
 import { ruleRoutes } from './rule.routes';
 
 /** Every route of the cleanup service, under /api behind the gateway signature. */
@@ -10,5 +11,6 @@ export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
   protectionRoutes(api, services.protections);
   protectedRoutes(api, services.protected);
+  ruleLookupRoutes(api, services.ruleLookups);
   ruleRoutes(api, services.rules, services.sourceStatus);
 }
