@@ -20,4 +20,5 @@ export type * from './rule-types';
 export { type SourceAvailability, type TargetFacts, UNKNOWN_FACT } from './facts';
 export { FRESHNESS_MS, sourceAvailability, type SourceStatusInput } from './source-availability';
 export { type ConditionResult, evaluate, type Evaluation, UNAVAILABLE } from './evaluate';
+export { buildTargets, type RootProjection, type TargetWithFacts } from './target-facts';
 export type { Verdict } from './verdict';

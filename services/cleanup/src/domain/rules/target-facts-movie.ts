@@ -1,0 +1,44 @@
+import type { Target } from '../target';
+import { type TargetFacts, UNKNOWN_FACT } from './facts';
+import type { MovieProjection, TargetWithFacts, VersionRow } from './target-facts';
+import { dateOf, fileFacts, metadataFetched, rootFacts } from './target-facts-root';
+
+/**
+ * One target per live version (domain.md 3.4, scope V). A version has no watch data of its
+ * own; the movie's would apply (1.7), but watch data is not projected yet (target-facts-root).
+ */
+export function movieVersionTargets(movie: MovieProjection): TargetWithFacts[] {
+  const fetched = metadataFetched(movie.facts);
+  const shared: TargetFacts = {
+    ...rootFacts(movie.facts),
+    'media.days_since_release': fetched ? dateOf(movie.facts.release_date) : UNKNOWN_FACT,
+    // "exists = part of any collection": with metadata fetched, no collection is a known [].
+    'tmdb.collection': fetched
+      ? movie.facts.collection
+        ? [movie.facts.collection.tmdb_collection_id]
+        : []
+      : UNKNOWN_FACT,
+    'arr.monitored': movie.facts.is_monitored,
+    'movie.version_count': movie.versions.length,
+  };
+  return [...movie.versions]
+    .sort((a, b) => a.id - b.id)
+    .map((version) => ({
+      target: versionTarget(movie.mediaId, version),
+      facts: { ...shared, ...fileFacts(version.facts) },
+    }));
+}
+
+function versionTarget(mediaId: number, version: VersionRow): Target {
+  return {
+    mediaType: 'movie',
+    scope: 'version',
+    mediaId,
+    movieVersionId: version.id,
+    seriesId: null,
+    seasonId: null,
+    seasonNumber: null,
+    episodeId: null,
+    episodeNumber: null,
+  };
+}

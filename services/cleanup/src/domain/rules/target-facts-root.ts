@@ -1,0 +1,125 @@
+import { type TargetFacts, UNKNOWN_FACT } from './facts';
+import type { MovieRootFacts, SeriesRootFacts } from './target-facts';
+
+/**
+ * Facts every scope takes from its root movie or series (domain.md 3.4), and the facts this
+ * service cannot answer yet.
+ */
+type RootFacts = MovieRootFacts | SeriesRootFacts;
+type MediaFile = {
+  size_bytes: number | null;
+  added_at: string | null;
+  file_added_at: string | null;
+};
+
+/**
+ * Not in the projection yet, so unknown for every target rather than absent (absent would let
+ * `not_exists`, `is_false` and the negative operators decide):
+ * - media.path: catalog's facts never carry a path (1.12), and nothing else brings one here;
+ * - watch.*, playback.watched_by, season.fully_watched: watch data (media.watch_data_changed)
+ *   is not projected;
+ * - seerr.*: the Seerr request snapshot is not projected, so neither is requester_has_watched
+ *   (§10 needs requests, requester identities and per-user completions);
+ * - favorites.exists: favourites are not projected.
+ * disk.free_percent is handled per file: absent without a disk (3.4 #37), else unknown.
+ */
+export const NOT_PROJECTED = {
+  'media.path': UNKNOWN_FACT,
+  'watch.view_count': UNKNOWN_FACT,
+  'watch.days_since_last_watched': UNKNOWN_FACT,
+  'watch.never_watched': UNKNOWN_FACT,
+  'playback.watched_by': UNKNOWN_FACT,
+  'seerr.requested': UNKNOWN_FACT,
+  'seerr.requested_by': UNKNOWN_FACT,
+  'seerr.requester_has_watched': UNKNOWN_FACT,
+  'seerr.days_since_requested': UNKNOWN_FACT,
+  'favorites.exists': UNKNOWN_FACT,
+} as const satisfies TargetFacts;
+
+/** A timestamp or date of the facts; null stays null (absent: never set or sanitised, 2.12). */
+export const dateOf = (value: string | null | undefined): Date | null =>
+  value ? new Date(value) : null;
+
+/** Whether the root's TMDB metadata was ever fetched (2.13). */
+export const metadataFetched = (root: RootFacts) => root.metadata_refreshed_at !== null;
+
+/**
+ * TMDB and IMDb facts are unknown for an item whose metadata was never fetched (2.13): its
+ * nulls and empty lists would otherwise read as "TMDB has no value".
+ */
+export function rootFacts(root: RootFacts): TargetFacts {
+  const tmdb = <T>(value: T) => (metadataFetched(root) ? value : UNKNOWN_FACT);
+  const linked = arrServiceIds(root).length > 0;
+  return {
+    ...NOT_PROJECTED,
+    'library.id': root.library_ids,
+    'media.title': root.title,
+    'media.year': root.year,
+    'media_server.collections': root.media_server_collections,
+    'tmdb.genres': tmdb(root.genres),
+    'tmdb.original_language': tmdb(root.original_language),
+    'tmdb.origin_country': tmdb(root.origin_countries),
+    'tmdb.vote_average': tmdb(root.tmdb_vote_average),
+    'tmdb.vote_count': tmdb(root.tmdb_vote_count),
+    'imdb.rating': tmdb(root.imdb_rating),
+    // Not in any Arr: no tags to speak of, like arr.monitored (absent, 3.4 #26).
+    'arr.tags': linked ? root.arr_tags : null,
+  };
+}
+
+function arrServiceIds(root: RootFacts): readonly number[] {
+  return root.media_type === 'movie' ? root.radarr_service_ids : root.sonarr_service_ids;
+}
+
+/** Facts of one physical file (a version or an episode file). */
+export function fileFacts(
+  file: MediaFile & {
+    resolution: string | null;
+    video_codec: string | null;
+    hdr: boolean | null;
+    dolby_vision: boolean | null;
+    disk_id: string | null;
+  },
+): TargetFacts {
+  return {
+    'media.size_bytes': file.size_bytes,
+    'media.days_since_added': dateOf(file.added_at),
+    'file.days_since_added': dateOf(file.file_added_at),
+    'video.resolution': file.resolution,
+    'video.codec': file.video_codec,
+    'video.hdr': file.hdr,
+    'video.dolby_vision': file.dolby_vision,
+    'disk.free_percent': diskFreePercent(file.disk_id),
+  };
+}
+
+/**
+ * Absent when no Arr holds the target (3.4 #37). Free space per disk
+ * (media.disk_space_changed) is not projected yet, so a held target's value is unknown.
+ */
+export const diskFreePercent = (diskId: string | null) => (diskId === null ? null : UNKNOWN_FACT);
+
+/** Facts summed or picked over the live files of a series or season (3.4 #4, #7). */
+export function aggregateFileFacts(files: readonly MediaFile[]): TargetFacts {
+  // A partial sum would understate the size; one file of unknown size makes the sum unknown.
+  const sizes = files.map((file) => file.size_bytes);
+  const size = sizes.every((s) => s !== null) ? sizes.reduce((a, b) => a + b, 0) : UNKNOWN_FACT;
+  return {
+    'media.size_bytes': size,
+    'file.days_since_added': newest(files.map((file) => dateOf(file.file_added_at))),
+  };
+}
+
+/** The latest of the known dates; null when none is known. */
+export const newest = (dates: readonly (Date | null)[]) => pick(dates, (a, b) => a > b);
+/** The earliest of the known dates; null when none is known. */
+export const earliest = (dates: readonly (Date | null)[]) => pick(dates, (a, b) => a < b);
+
+function pick(dates: readonly (Date | null)[], better: (a: number, b: number) => boolean) {
+  let best: Date | null = null;
+  for (const date of dates) {
+    if (date === null || Number.isNaN(date.getTime())) continue;
+    if (best === null || better(date.getTime(), best.getTime())) best = date;
+  }
+  return best;
+}

@@ -1,0 +1,158 @@
+import type { Target } from '../target';
+import { type TargetFacts, UNKNOWN_FACT } from './facts';
+import type {
+  EpisodeFileRow,
+  EpisodeRow,
+  SeasonRow,
+  SeriesProjection,
+  SeriesRootFacts,
+  TargetWithFacts,
+} from './target-facts';
+import {
+  aggregateFileFacts,
+  dateOf,
+  diskFreePercent,
+  earliest,
+  fileFacts,
+  metadataFetched,
+  rootFacts,
+} from './target-facts-root';
+
+/**
+ * Series, season and episode targets (domain.md 3.4, scopes S, Se, E). Aggregates run over the
+ * live episode files in scope; an episode is in scope of the file its `episode_file_id` column
+ * names, and has no file when that file is not among the live ones.
+ */
+export function seriesTarget(series: SeriesProjection): TargetWithFacts {
+  const root = series.facts;
+  const fetched = metadataFetched(root);
+  return {
+    target: target(series.mediaId, 'series'),
+    facts: {
+      ...rootFacts(root),
+      ...aggregateFileFacts(series.files.map((file) => file.facts)),
+      'media.days_since_added': dateOf(root.added_at),
+      'media.days_since_release': fetched ? dateOf(root.first_air_date) : UNKNOWN_FACT,
+      'arr.monitored': root.is_monitored,
+      'series.status': seriesStatus(root),
+      'disk.free_percent': diskFreePercent(root.disk_id),
+    },
+  };
+}
+
+export function seasonTargets(series: SeriesProjection): TargetWithFacts[] {
+  const root = series.facts;
+  const files = filesOf(series);
+  return byId(series.seasons).map((season) => {
+    const own = series.episodes.flatMap((episode) => {
+      const file = episode.seasonId === season.id ? files(episode) : undefined;
+      return file ? [file] : [];
+    });
+    // Several episodes of one multi-episode file count its size once.
+    const distinct = [...new Set(own)].map((file) => file.facts);
+    return {
+      target: target(series.mediaId, 'season', season),
+      facts: {
+        ...rootFacts(root),
+        ...seasonFacts(root, season.seasonNumber),
+        ...aggregateFileFacts(distinct),
+        // "Earliest episode in the season": an episode's added date is that of its file.
+        'media.days_since_added': earliest(distinct.map((file) => dateOf(file.added_at))),
+        'arr.monitored': season.facts.is_monitored,
+        'disk.free_percent': diskFreePercent(root.disk_id),
+      },
+    };
+  });
+}
+
+/** Episodes without a live file are never candidates (1.4), so they are no targets. */
+export function episodeTargets(series: SeriesProjection): TargetWithFacts[] {
+  const root = series.facts;
+  const files = filesOf(series);
+  return byId(series.episodes).flatMap((episode) => {
+    const file = files(episode);
+    if (!file) return [];
+    return [
+      {
+        target: target(series.mediaId, 'episode', episode),
+        facts: {
+          ...rootFacts(root),
+          ...seasonFacts(root, episode.seasonNumber),
+          ...fileFacts(file.facts),
+          'episode.days_since_air_date': dateOf(episode.facts.air_date),
+          'arr.monitored': episode.facts.is_monitored,
+        },
+      },
+    ];
+  });
+}
+
+function filesOf(series: SeriesProjection) {
+  const byFileId = new Map(series.files.map((file) => [file.id, file]));
+  return (episode: EpisodeRow): EpisodeFileRow | undefined =>
+    episode.episodeFileId === null ? undefined : byFileId.get(episode.episodeFileId);
+}
+
+/** Facts a season and each of its episodes share. */
+function seasonFacts(root: SeriesRootFacts, seasonNumber: number): TargetFacts {
+  return {
+    'series.status': seriesStatus(root),
+    'season.number': seasonNumber,
+    'season.is_latest': isLatest(root, seasonNumber),
+    'season.fully_watched': UNKNOWN_FACT, // watch data is not projected (target-facts-root)
+  };
+}
+
+/**
+ * The latest season number is known to TMDB or Sonarr, never taken from the library alone
+ * (3.4 #30). With metadata fetched and still no number, no season > 0 is known: none is latest.
+ */
+function isLatest(root: SeriesRootFacts, seasonNumber: number) {
+  const latest = root.latest_known_season_number;
+  if (latest !== null) return seasonNumber === latest;
+  return metadataFetched(root) ? false : UNKNOWN_FACT;
+}
+
+const TMDB_STATUS: Readonly<Record<string, string>> = {
+  'Returning Series': 'continuing',
+  Ended: 'ended',
+  Canceled: 'canceled',
+  'In Production': 'upcoming',
+  Planned: 'upcoming',
+  Pilot: 'upcoming',
+};
+
+/**
+ * 3.4 #27: TMDB `Canceled` wins, then the Sonarr status, then TMDB's. Sonarr's `deleted` is no
+ * value of the field, so TMDB answers instead. Without TMDB metadata the Sonarr status is used
+ * as is; with neither the value is unknown.
+ */
+function seriesStatus(root: SeriesRootFacts) {
+  const fetched = metadataFetched(root);
+  if (fetched && root.status === 'Canceled') return 'canceled';
+  if (root.arr_status !== null && root.arr_status !== 'deleted') return root.arr_status;
+  if (!fetched) return UNKNOWN_FACT;
+  return (root.status !== null && TMDB_STATUS[root.status]) || null;
+}
+
+const byId = <T extends { id: number }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => a.id - b.id);
+
+function target(
+  mediaId: number,
+  scope: 'series' | 'season' | 'episode',
+  at?: SeasonRow | EpisodeRow,
+): Target {
+  const episode = at && 'episodeNumber' in at ? at : null;
+  return {
+    mediaType: 'series',
+    scope,
+    mediaId,
+    movieVersionId: null,
+    seriesId: mediaId,
+    seasonId: episode ? episode.seasonId : (at?.id ?? null),
+    seasonNumber: at?.seasonNumber ?? null,
+    episodeId: episode?.id ?? null,
+    episodeNumber: episode?.episodeNumber ?? null,
+  };
+}

@@ -1,0 +1,113 @@
+import { buildTargets } from '../../src/domain/rules/target-facts';
+import { detachEpisodeFile } from '../../src/repositories/media-presence.repository';
+import { loadRootPage, type RootPage } from '../../src/repositories/target-facts.repository';
+import type { MediaType } from '../../src/domain/target';
+import {
+  episodeTarget,
+  newMovie,
+  newSeries,
+  seasonTarget,
+  seriesTarget,
+  versionTarget,
+} from '../support/factories';
+import { useWorld } from '../support/world';
+
+/** The projection streamed by root for scans and previews (domain.md 4.1, 4.5). */
+const world = useWorld();
+
+async function allPages(mediaType: MediaType, limit: number) {
+  const pages: RootPage[] = [];
+  let after: number | null = null;
+  do {
+    const page = await loadRootPage(world.service.db, mediaType, { after, limit });
+    pages.push(page);
+    after = page.nextAfter;
+  } while (after !== null);
+  return pages;
+}
+
+test('a movie with two versions loads as two version targets with their facts', async () => {
+  const movie = await newMovie(world.service.db, { title: 'Two Cuts', versions: 2 });
+  const page = await loadRootPage(world.service.db, 'movie', { after: movie.media_id - 1 });
+  const root = page.roots.find((r) => r.mediaId === movie.media_id);
+  if (!root) throw new Error('the movie was not loaded');
+
+  const targets = buildTargets(root, 'movie_version');
+  expect(targets.map((t) => t.target)).toEqual([versionTarget(movie, 0), versionTarget(movie, 1)]);
+  for (const target of targets)
+    expect(target.facts).toMatchObject({
+      'media.title': 'Two Cuts',
+      'media.year': 1999,
+      'media.size_bytes': 20_000_000_000,
+      'video.resolution': '1080p',
+      'video.codec': 'hevc',
+      'movie.version_count': 2,
+      'library.id': [],
+    });
+});
+
+test('a series with two seasons loads its series, season and episode targets', async () => {
+  const series = await newSeries(world.service.db, { title: 'Two Seasons', episodes: [2, 1] });
+  const page = await loadRootPage(world.service.db, 'series', { after: series.media_id - 1 });
+  const root = page.roots.find((r) => r.mediaId === series.media_id);
+  if (!root) throw new Error('the series was not loaded');
+
+  const [whole] = buildTargets(root, 'series');
+  expect(whole?.target).toEqual(seriesTarget(series));
+  expect(whole?.facts['media.size_bytes']).toBe(3_000_000_000);
+
+  const seasons = buildTargets(root, 'season');
+  expect(seasons.map((s) => s.target)).toEqual([seasonTarget(series, 0), seasonTarget(series, 1)]);
+  expect(seasons.map((s) => s.facts['media.size_bytes'])).toEqual([2_000_000_000, 1_000_000_000]);
+  expect(seasons.map((s) => s.facts['season.number'])).toEqual([1, 2]);
+
+  const episodes = buildTargets(root, 'episode');
+  expect(episodes.map((e) => e.target)).toEqual([0, 1, 2].map((i) => episodeTarget(series, i)));
+  expect(episodes.map((e) => e.facts['media.size_bytes'])).toEqual([1e9, 1e9, 1e9]);
+});
+
+test('an episode whose file left the library is no longer an episode target', async () => {
+  const series = await newSeries(world.service.db, { episodes: [2] });
+  const [, second] = series.episodes;
+  if (!second?.episode_file_id) throw new Error('a second episode with a file expected');
+  const fileId = second.episode_file_id;
+  // As media.episode_file_removed leaves it: the file row gone, its episode detached.
+  await world.service.db.$transaction((tx) =>
+    detachEpisodeFile(tx, fileId, [second.episode_id], null),
+  );
+  const page = await loadRootPage(world.service.db, 'series', { after: series.media_id - 1 });
+  const root = page.roots.find((r) => r.mediaId === series.media_id);
+  if (!root) throw new Error('the series was not loaded');
+  expect(buildTargets(root, 'episode').map((e) => e.target)).toEqual([episodeTarget(series, 0)]);
+  expect(buildTargets(root, 'season')[0]?.facts['media.size_bytes']).toBe(1_000_000_000);
+});
+
+test('paging visits every live root of one media type exactly once, in media_id order', async () => {
+  for (let i = 0; i < 5; i += 1) await newMovie(world.service.db);
+  const removed = await newMovie(world.service.db);
+  await world.service.db.mediaItem.update({
+    where: { mediaType_mediaId: { mediaType: 'movie', mediaId: BigInt(removed.media_id) } },
+    data: { removedAt: new Date() },
+  });
+  const live = await world.service.db.mediaItem.findMany({
+    where: { mediaType: 'movie', removedAt: null },
+    select: { mediaId: true },
+    orderBy: { mediaId: 'asc' },
+  });
+
+  const pages = await allPages('movie', 2);
+  const visited = pages.flatMap((page) => page.roots.map((root) => root.mediaId));
+  expect(visited).toEqual(live.map((row) => Number(row.mediaId)));
+  expect(visited).not.toContain(removed.media_id);
+  expect(pages.every((page) => page.roots.length <= 2)).toBe(true);
+  expect(pages.flatMap((p) => p.roots).every((root) => root.mediaType === 'movie')).toBe(true);
+});
+
+test('a page larger than what remains holds all of it and ends the paging', async () => {
+  const before = await allPages('series', 1);
+  const series = before.flatMap((page) => page.roots);
+  expect(series.length).toBeGreaterThanOrEqual(2);
+  const [page] = await allPages('series', 500);
+  expect(page?.roots.map((r) => r.mediaId)).toEqual(series.map((r) => r.mediaId));
+  expect(page?.nextAfter).toBeNull();
+});

@@ -1,0 +1,215 @@
+import {
+  evaluate,
+  type SourceAvailability,
+  type TargetFacts,
+  UNKNOWN_FACT,
+} from '../../src/domain/rules';
+import { buildTargets, type MovieProjection } from '../../src/domain/rules/target-facts';
+import { NOT_PROJECTED } from '../../src/domain/rules/target-facts-root';
+import { movieFacts, seriesFacts } from '../support/facts';
+import { versionTarget } from '../support/factories';
+import { single } from './unit/support';
+
+/** Movie versions and the facts every scope shares (domain.md 3.4), from hand-built rows. */
+type Movie = ReturnType<typeof movieFacts>;
+
+function projection(movie: Movie): MovieProjection {
+  const { versions, ...facts } = movie;
+  return {
+    mediaType: 'movie',
+    mediaId: movie.media_id,
+    facts,
+    versions: versions.map((version) => ({ id: version.version_id, facts: version })),
+  };
+}
+
+/** A movie with two versions, TMDB metadata fetched, in one Radarr. */
+function twoVersions(overrides: Partial<Movie> = {}): Movie {
+  const movie = movieFacts({ title: 'Heat', versions: 2 });
+  const [first, second] = movie.versions;
+  if (!first || !second) throw new Error('two versions expected');
+  Object.assign(first, {
+    size_bytes: 40_000_000_000,
+    resolution: '2160p',
+    hdr: true,
+    added_at: '2024-01-10T00:00:00.000Z',
+    file_added_at: '2024-01-09T00:00:00.000Z',
+    disk_id: 'radarr-1:/movies',
+  });
+  Object.assign(second, { size_bytes: 8_000_000_000, resolution: '1080p' });
+  return {
+    ...movie,
+    metadata_refreshed_at: '2026-05-01T00:00:00.000Z',
+    release_date: '1995-12-15',
+    genres: ['Crime', 'Thriller'],
+    original_language: 'eng',
+    origin_countries: ['US'],
+    tmdb_vote_average: 7.9,
+    tmdb_vote_count: 7000,
+    imdb_rating: 8.3,
+    library_ids: [1],
+    media_server_collections: ['Mann'],
+    collection: { tmdb_collection_id: 44, name: 'Heat Collection' },
+    radarr_service_ids: [10],
+    arr_tags: ['keep'],
+    is_monitored: false,
+    ...overrides,
+  };
+}
+
+const allAvailable: SourceAvailability = {
+  catalog: true,
+  arr: true,
+  seerr: true,
+  playback: true,
+  favorites: true,
+  tmdb: true,
+  imdb: true,
+  disk: true,
+};
+
+describe('movie version targets', () => {
+  test('a movie with two versions gives one target per version, with the file facts of each', () => {
+    const movie = twoVersions();
+    const targets = buildTargets(projection(movie), 'movie_version');
+
+    expect(targets.map((t) => t.target)).toEqual([
+      versionTarget(movie, 0),
+      versionTarget(movie, 1),
+    ]);
+    expect(targets[0]?.facts).toMatchObject({
+      'media.size_bytes': 40_000_000_000,
+      'video.resolution': '2160p',
+      'video.codec': 'hevc',
+      'video.hdr': true,
+      'video.dolby_vision': false,
+      'media.days_since_added': new Date('2024-01-10T00:00:00.000Z'),
+      'file.days_since_added': new Date('2024-01-09T00:00:00.000Z'),
+      'movie.version_count': 2,
+    });
+    expect(targets[1]?.facts).toMatchObject({
+      'media.size_bytes': 8_000_000_000,
+      'video.resolution': '1080p',
+      'movie.version_count': 2,
+    });
+  });
+
+  test('every version carries the movie-level facts', () => {
+    const [target] = buildTargets(projection(twoVersions()), 'movie_version');
+    expect(target?.facts).toMatchObject({
+      'library.id': [1],
+      'media.title': 'Heat',
+      'media.year': 1999,
+      'media.days_since_release': new Date('1995-12-15T00:00:00.000Z'),
+      'media_server.collections': ['Mann'],
+      'tmdb.genres': ['Crime', 'Thriller'],
+      'tmdb.original_language': 'eng',
+      'tmdb.origin_country': ['US'],
+      'tmdb.collection': [44],
+      'tmdb.vote_average': 7.9,
+      'tmdb.vote_count': 7000,
+      'imdb.rating': 8.3,
+      'arr.tags': ['keep'],
+      'arr.monitored': false,
+    });
+  });
+
+  test('a movie has no series, season or episode targets', () => {
+    const movie = projection(twoVersions());
+    expect(buildTargets(movie, 'series')).toEqual([]);
+    expect(buildTargets(movie, 'season')).toEqual([]);
+    expect(buildTargets(movie, 'episode')).toEqual([]);
+  });
+
+  test('a series has no version targets', () => {
+    const { seasons: _s, episodes: _e, episode_files: _f, ...facts } = seriesFacts();
+    const series = { mediaType: 'series' as const, mediaId: facts.media_id, facts };
+    expect(
+      buildTargets({ ...series, seasons: [], episodes: [], files: [] }, 'movie_version'),
+    ).toEqual([]);
+  });
+});
+
+describe('absent and unknown facts', () => {
+  test('when TMDB metadata was never fetched, TMDB and IMDb facts are unknown, not absent', () => {
+    const movie = twoVersions({ metadata_refreshed_at: null });
+    const [target] = buildTargets(projection(movie), 'movie_version');
+    for (const field of [
+      'media.days_since_release',
+      'tmdb.genres',
+      'tmdb.original_language',
+      'tmdb.origin_country',
+      'tmdb.collection',
+      'tmdb.vote_average',
+      'tmdb.vote_count',
+      'imdb.rating',
+    ] as const)
+      expect(target?.facts[field]).toBe(UNKNOWN_FACT);
+  });
+
+  test('with metadata fetched, no collection is a known empty list and no release date is absent', () => {
+    const movie = twoVersions({ collection: null, release_date: null, tmdb_vote_average: null });
+    const [target] = buildTargets(projection(movie), 'movie_version');
+    expect(target?.facts['tmdb.collection']).toEqual([]);
+    expect(target?.facts['media.days_since_release']).toBeNull();
+    expect(target?.facts['tmdb.vote_average']).toBeNull();
+  });
+
+  test('a file no Arr knows has no import date, no disk and an absent monitored flag', () => {
+    const movie = twoVersions({ radarr_service_ids: [], arr_tags: [], is_monitored: null });
+    const [, second] = buildTargets(projection(movie), 'movie_version');
+    expect(second?.facts).toMatchObject({
+      'file.days_since_added': null,
+      'media.days_since_added': null,
+      'disk.free_percent': null,
+      'arr.tags': null,
+      'arr.monitored': null,
+    });
+  });
+
+  test('a file on an Arr disk has an unknown free percentage: disk space is not projected', () => {
+    const [first] = buildTargets(projection(twoVersions()), 'movie_version');
+    expect(first?.facts['disk.free_percent']).toBe(UNKNOWN_FACT);
+  });
+
+  test('path, watch, request and favourite facts are unknown: the projection does not carry them', () => {
+    const [target] = buildTargets(projection(twoVersions()), 'movie_version');
+    expect(Object.keys(NOT_PROJECTED).sort()).toEqual([
+      'favorites.exists',
+      'media.path',
+      'playback.watched_by',
+      'seerr.days_since_requested',
+      'seerr.requested',
+      'seerr.requested_by',
+      'seerr.requester_has_watched',
+      'watch.days_since_last_watched',
+      'watch.never_watched',
+      'watch.view_count',
+    ]);
+    for (const field of Object.keys(NOT_PROJECTED) as (keyof TargetFacts)[])
+      expect(target?.facts[field]).toBe(UNKNOWN_FACT);
+  });
+});
+
+describe('the built facts feed the evaluator', () => {
+  const now = new Date('2026-06-01T00:00:00.000Z');
+  const [big, small] = buildTargets(projection(twoVersions()), 'movie_version');
+
+  test('a size condition matches the large version only', () => {
+    const rule = single('media.size_bytes', 'greater_than', 20_000_000_000);
+    expect(evaluate(rule, big?.facts ?? {}, allAvailable, now).verdict).toBe('match');
+    expect(evaluate(rule, small?.facts ?? {}, allAvailable, now).verdict).toBe('no_match');
+  });
+
+  test('an age condition reads the stored date as whole days at now', () => {
+    const rule = single('file.days_since_added', 'greater_than_or_equal', 874);
+    const result = evaluate(rule, big?.facts ?? {}, allAvailable, now);
+    expect(result.conditions[0]?.actual).toBe(874);
+    expect(result.verdict).toBe('match');
+  });
+
+  test('a watch condition is unknown while watch data is not projected', () => {
+    const rule = single('watch.never_watched', 'is_true');
+    expect(evaluate(rule, big?.facts ?? {}, allAvailable, now).verdict).toBe('unknown');
+  });
+});
