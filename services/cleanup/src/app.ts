@@ -10,6 +10,7 @@ import { ProtectedService } from './services/protected.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
 import { RuleLookupService } from './services/rule-lookup.service';
+import { RulePreviewService } from './services/rule-preview.service';
 import { RuleService } from './services/rule.service';
 import { SourceStatusService } from './services/source-status.service';
 
@@ -20,6 +21,7 @@ export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
   const links = new MediaLinksPublisher(deps.outbox);
   const writer = new ProtectionWriter(events, links);
   const continuity = new CandidateContinuity({ events, links });
+  const sourceStatus = new SourceStatusService({ db, clock });
   return {
     candidates: new CandidateService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
@@ -28,7 +30,8 @@ export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
     mediaProjection: new MediaProjectionService({ writer, links }),
     continuity,
     rules: new RuleService({ db, clock, writer, continuity }),
-    sourceStatus: new SourceStatusService({ db, clock }),
+    sourceStatus,
+    rulePreview: new RulePreviewService({ db, clock, sourceStatus }),
     ruleLookups: new RuleLookupService({ db }),
   };
 }

@@ -473,6 +473,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview what a rule matches
+         * @description Evaluates the rule in the body (saved or a draft; `name` optional) with the scan's
+         *     evaluator over the current data, writing nothing (domain.md 4.4). `items` are the
+         *     targets that match or cannot be decided (`unknown`, a needed source unavailable), in
+         *     scan order, paged by `page` / `per_page`; `summary` counts all of them. Protect-rule
+         *     previews include already-protected targets (`protected: true`). The `diff` mode is not
+         *     available yet. 422 `rule_invalid` as on create.
+         */
+        post: operations["previewRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/export": {
         parameters: {
             query?: never;
@@ -1462,6 +1487,76 @@ export interface components {
             page: number;
             per_page: number;
             total_pages: number;
+        };
+        /** @description A rule as on create (its name optional), with the preview's options. */
+        RulePreviewRequest: components["schemas"]["RuleInput"] & {
+            rule_id?: components["schemas"]["Id"];
+            /**
+             * @description Default `matches`.
+             * @enum {string}
+             */
+            mode?: "matches";
+            /** @description Page of items */
+            page?: number;
+            /** @description Items per page (50). */
+            per_page?: number;
+        };
+        RulePreview: {
+            summary: {
+                /** @description Targets evaluated. */
+                evaluated: number;
+                matched: number;
+                /** @description Undecided for an unavailable source. */
+                unknown: number;
+                no_match: number;
+                /** @description Matched and under an active protection. */
+                already_protected: number;
+                /** @description Matched and already a candidate. */
+                already_candidates: number;
+                /** @description Matched candidate-rule targets not protected (they would be candidates). */
+                would_schedule: number;
+            };
+            items: {
+                target: {
+                    /** @enum {string} */
+                    scope: "version" | "series" | "season" | "episode";
+                    media_id: components["schemas"]["Id"];
+                    movie_version_id: number | null;
+                    series_id: number | null;
+                    season_id: number | null;
+                    episode_id: number | null;
+                    title: string;
+                    season_number: number | null;
+                    episode_number: number | null;
+                };
+                /** @enum {string} */
+                verdict: "match" | "unknown";
+                protected: boolean;
+                existing_candidate_id: number | null;
+                /** @description Every condition that took part, with the value used (`actual`). */
+                conditions: {
+                    path: string;
+                    field: string;
+                    operator: string;
+                    /** @description The condition's value as stored. */
+                    value: unknown;
+                    /** @description The value used; `<unavailable>` when unknown, null when absent. */
+                    actual: unknown;
+                    /** @enum {string} */
+                    result: "match" | "no_match" | "unknown";
+                }[];
+            }[];
+            sources: {
+                source: string;
+                service_config_id: number | null;
+                state: string;
+                /** Format: date-time */
+                last_success_at: string | null;
+            }[];
+            page: number;
+            per_page: number;
+            /** @description Items (matched or unknown) in all pages. */
+            total: number;
         };
         /** @description A rule in the `mcs-rules` format (RuleInput's fields). */
         PortableRule: {
@@ -2982,6 +3077,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -12,5 +12,9 @@ export function mountRoutes(api: Router, services: Services): void {
   protectionRoutes(api, services.protections);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);
-  ruleRoutes(api, services.rules, services.sourceStatus);
+  ruleRoutes(api, {
+    rules: services.rules,
+    sourceStatus: services.sourceStatus,
+    preview: services.rulePreview,
+  });
 }

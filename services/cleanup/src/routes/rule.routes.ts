@@ -3,6 +3,7 @@ import { Input, pathId, requireUser } from '@mcs/kit';
 import { checkPattern, compilePattern } from '../domain/rules';
 import { userCaller } from '../http/principal';
 import { MEDIA_TYPES } from '../http/target-input';
+import type { RulePreviewService } from '../services/rule-preview.service';
 import type { RuleService } from '../services/rule.service';
 import { catalogueField, type SourceStatusService } from '../services/source-status.service';
 
@@ -13,9 +14,9 @@ const MAX_IMPORT = 500;
 /** Rules of the internal API (internal-api.md 10), administrators only. */
 export function ruleRoutes(
   api: Router,
-  rules: RuleService,
-  sourceStatus: SourceStatusService,
+  services: { rules: RuleService; sourceStatus: SourceStatusService; preview: RulePreviewService },
 ): void {
+  const { rules, sourceStatus, preview } = services;
   api.get('/rules', async (req, res) => {
     requireUser(res, 'admin');
     const query = new Input('query', req.query);
@@ -32,6 +33,16 @@ export function ruleRoutes(
     requireUser(res, 'admin');
     const created = await rules.create(req.body);
     res.status(201).location(`/api/rules/${created?.id}`).json(created);
+  });
+
+  // Only `matches` for now: the what-if diff comes with the scan it compares against.
+  api.post('/rules/preview', async (req, res) => {
+    requireUser(res, 'admin');
+    const body = Input.body(req.body);
+    body.oneOf('mode', ['matches'] as const);
+    const paging = body.paging();
+    body.done();
+    res.json(await preview.matches(req.body, paging));
   });
 
   api.post('/rules/validate-regex', (req, res) => {

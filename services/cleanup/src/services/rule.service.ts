@@ -1,10 +1,9 @@
-import { AppError, Conflict, NotFound, type Clock } from '@mcs/kit';
+import { NotFound, type Clock } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import type { Actor } from '../domain/actor';
 import { validateRule, type RuleError, type RuleValidationContext } from '../domain/rules';
 import { findCandidates } from '../repositories/candidate-query.repository';
 import { findProtection } from '../repositories/protection.repository';
-import { knownArrServices, knownLibraryIds } from '../repositories/rule-context.repository';
 import {
   deleteRule,
   dropRuleFromCandidates,
@@ -12,7 +11,6 @@ import {
   insertRule,
   listRules,
   lockRule,
-  otherRuleNames,
   ruleCounts,
   ruleProtectionIds,
   updateRule,
@@ -23,6 +21,8 @@ import {
 import { ruleView } from '../views/rule.view';
 import type { CandidateContinuity } from './candidate-continuity.service';
 import type { ProtectionWriter } from './protection-writer';
+import { ruleValidationContext } from './rule-context';
+import { ruleInvalid } from './rule-errors';
 
 /**
  * Rule storage and the immediate effects of a rule change (internal-api.md 10): deleting or
@@ -184,16 +184,8 @@ export class RuleService {
     return { ...rule, name: rule.name };
   }
 
-  private async context(exceptId?: number): Promise<RuleValidationContext> {
-    const { db } = this.deps;
-    return {
-      libraryIds: await knownLibraryIds(db),
-      arrServices: await knownArrServices(db),
-      // Move destinations are general settings, which do not exist yet: moves cannot be
-      // configured, and catalog refuses them (path_unmapped) until they do.
-      moveDestinations: { movie: false, series: false },
-      takenNames: await otherRuleNames(db, exceptId),
-    };
+  private context(exceptId?: number): Promise<RuleValidationContext> {
+    return ruleValidationContext(this.deps.db, { purpose: 'save', exceptId });
   }
 
   private async views(rows: RuleRow[]) {
@@ -208,20 +200,6 @@ export class RuleService {
 }
 
 const notFound = (id: number) => new NotFound(`Rule ${id} was not found.`);
-
-/** 409 for a taken name alone; otherwise 422 with every problem (domain.md 3.9). */
-function ruleInvalid(errors: RuleError[]): AppError {
-  if (errors.every((error) => error.code === 'name_taken'))
-    return new Conflict('name_taken', errors[0]?.message ?? 'Another rule has this name.');
-  return new AppError(
-    422,
-    'rule_invalid',
-    errors.length === 1
-      ? `The rule has a problem at ${errors[0]?.name || 'the body'}.`
-      : `The rule has ${errors.length} problems.`,
-    { errors: errors.map((error) => ({ in: 'body', ...error })) },
-  );
-}
 
 const EXPORT_FORMAT = 'mcs-rules';
 const MAX_NAME = 100;
