@@ -44,17 +44,27 @@ export const deliveryRepository = {
   },
 
   /**
-   * Pending deliveries that are due and not under an unexpired lease (§4.6), in id order after
-   * `afterId`: the sweeper pages through them.
+   * For each idle endpoint (no unexpired lease, §4.7) after `afterEndpointId`, in id order: its
+   * first due pending delivery in feed order, which is what its next claim takes. The sweeper
+   * kicks these; the rest of an endpoint's backlog follows through the hand-over after each
+   * attempt, so a sweep costs one job per idle endpoint, not one per pending delivery.
    */
-  async dueUnleased(db: DbClient, now: Date, afterId: bigint, take: number) {
-    return db.$queryRaw<{ id: bigint; round: number; attempts: number; nextAttemptAt: Date }[]>`
-      SELECT id, round, attempts, next_attempt_at AS "nextAttemptAt"
-        FROM deliveries
-       WHERE status = 'pending' AND next_attempt_at <= ${now}
-         AND (lease_expires_at IS NULL OR lease_expires_at <= ${now})
-         AND id > ${afterId}
-       ORDER BY id
+  async idleEndpointHeads(db: DbClient, now: Date, afterEndpointId: bigint, take: number) {
+    return db.$queryRaw<
+      { id: bigint; endpointId: bigint; round: number; attempts: number; nextAttemptAt: Date }[]
+    >`
+      SELECT head.id, e.id AS "endpointId", head.round, head.attempts,
+             head.next_attempt_at AS "nextAttemptAt"
+        FROM endpoints AS e
+        CROSS JOIN LATERAL (
+          SELECT d.id, d.round, d.attempts, d.next_attempt_at FROM deliveries AS d
+           WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= ${now}
+           ORDER BY d.event_position, d.id
+           LIMIT 1) AS head
+       WHERE e.id > ${afterEndpointId}
+         AND NOT EXISTS (SELECT 1 FROM deliveries AS busy
+                          WHERE busy.endpoint_id = e.id AND busy.lease_expires_at > ${now})
+       ORDER BY e.id
        LIMIT ${take}`;
   },
 };

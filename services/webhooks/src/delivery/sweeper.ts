@@ -8,10 +8,12 @@ const BATCH = 500;
 
 /**
  * Rebuilds the job queue from the rows (events-webhooks.md §4.6): at start and every 30 s,
- * every pending delivery that is due and not under an unexpired lease gets a job that will run
- * now. That covers a failed enqueue after commit, a restart, a worker that died mid-attempt
- * (its lease expires) and a Redis that lost its data. Every replica sweeps; a delivery whose
- * job is waiting or running gets nothing more, so sweeping twice adds nothing.
+ * every idle endpoint (no unexpired lease) with a due delivery gets a job for the delivery its
+ * next claim takes, to run now; the hand-over after each attempt carries the endpoint through
+ * the rest of its backlog. That covers a failed enqueue after commit, a restart, a worker that
+ * died mid-attempt (its lease expires) and a Redis that lost its data. Endpoints busy with an
+ * attempt need nothing: their hand-over comes. Every replica sweeps; a delivery whose job is
+ * waiting or running gets nothing more, so sweeping twice adds nothing.
  */
 export class DeliverySweeper {
   constructor(private readonly deps: { db: Db; queue: DeliveryQueue; clock: Clock; log: Logger }) {}
@@ -20,13 +22,18 @@ export class DeliverySweeper {
   async sweep(): Promise<number> {
     const now = this.deps.clock();
     let queued = 0;
-    let afterId = 0n;
+    let afterEndpoint = 0n;
     for (;;) {
-      const due = await deliveryRepository.dueUnleased(this.deps.db, now, afterId, BATCH);
-      for (const state of due) if (await this.deps.queue.ensure(state)) queued += 1;
-      const last = due.at(-1);
-      if (!last || due.length < BATCH) break;
-      afterId = last.id;
+      const heads = await deliveryRepository.idleEndpointHeads(
+        this.deps.db,
+        now,
+        afterEndpoint,
+        BATCH,
+      );
+      for (const state of heads) if (await this.deps.queue.ensure(state)) queued += 1;
+      const last = heads.at(-1);
+      if (!last || heads.length < BATCH) break;
+      afterEndpoint = last.endpointId;
     }
     if (queued > 0) this.deps.log.info({ queued }, 'sweeper queued due deliveries');
     return queued;
