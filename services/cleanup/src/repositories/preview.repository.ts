@@ -1,56 +1,57 @@
-import { join, sql } from '@mcs/kit';
 import type { DbClient } from '../db';
-import type { Target } from '../domain/target';
-import { activeAt, columnsOf, covers, type TargetSql } from './target.sql';
+import type { MediaType, Scope } from '../domain/target';
+import { activeAt } from './target.sql';
 
-/** A target as a row of a VALUES list, numbered to map the answers back. */
-function valuesRow(target: Target, index: number) {
-  return sql`(${index}::int, ${target.mediaType}::text, ${target.mediaId}::bigint,
-    ${target.scope}::text, ${target.movieVersionId}::bigint, ${target.seasonId}::bigint,
-    ${target.episodeId}::bigint)`;
+/** The target columns of a protection or candidate, for matching in memory. */
+export interface TargetKey {
+  mediaId: number;
+  scope: Scope;
+  movieVersionId: number | null;
+  seasonId: number | null;
+  episodeId: number | null;
 }
 
-const T: TargetSql = {
-  mediaType: sql`t.media_type`,
-  mediaId: sql`t.media_id`,
-  scope: sql`t.scope`,
-  versionId: sql`t.version_id`,
-  seasonId: sql`t.season_id`,
-  episodeId: sql`t.episode_id`,
-};
+interface KeyRow {
+  id: bigint;
+  media_id: bigint;
+  scope: Scope;
+  movie_version_id: bigint | null;
+  season_id: bigint | null;
+  episode_id: bigint | null;
+}
+
+const num = (value: bigint | null) => (value === null ? null : Number(value));
+const keyOf = (row: KeyRow): TargetKey & { id: number } => ({
+  id: Number(row.id),
+  mediaId: Number(row.media_id),
+  scope: row.scope,
+  movieVersionId: num(row.movie_version_id),
+  seasonId: num(row.season_id),
+  episodeId: num(row.episode_id),
+});
 
 /**
- * For each target (by position): whether an active protection of any source overlaps it, and
- * the id of the candidate on exactly that target, if any. Two set-based queries per call.
+ * Every active protection and every candidate of a media type, by root media id: a preview
+ * looks targets up in memory instead of querying per page. Both sets are small next to the
+ * library (people protect and schedule a fraction of it).
  */
-export async function targetStates(
-  db: DbClient,
-  targets: readonly Target[],
-  now: Date,
-): Promise<{ protected: boolean; candidateId: number | null }[]> {
-  const states = targets.map(() => ({ protected: false, candidateId: null as number | null }));
-  if (targets.length === 0) return states;
-  const values = sql`(VALUES ${join(targets.map(valuesRow))})
-    AS t(i, media_type, media_id, scope, version_id, season_id, episode_id)`;
-  const p = columnsOf('p');
-  const guarded = await db.$queryRaw<{ i: number }[]>`
-    SELECT DISTINCT t.i FROM ${values}
-      JOIN protections p ON p.media_type = t.media_type AND p.media_id = t.media_id
-     WHERE ${activeAt('p', now)} AND (${covers(p, T)} OR ${covers(T, p)})`;
-  for (const row of guarded) {
-    const state = states[row.i];
-    if (state) state.protected = true;
+export async function previewLookups(db: DbClient, mediaType: MediaType, now: Date) {
+  const protections = await db.$queryRaw<KeyRow[]>`
+    SELECT id, media_id, scope, movie_version_id, season_id, episode_id FROM protections p
+     WHERE media_type = ${mediaType} AND ${activeAt('p', now)}`;
+  const candidates = await db.$queryRaw<KeyRow[]>`
+    SELECT id, media_id, scope, movie_version_id, season_id, episode_id FROM candidates
+     WHERE media_type = ${mediaType}`;
+  return { protections: byMedia(protections), candidates: byMedia(candidates) };
+}
+
+function byMedia(rows: KeyRow[]): Map<number, (TargetKey & { id: number })[]> {
+  const map = new Map<number, (TargetKey & { id: number })[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = map.get(key.mediaId);
+    if (list) list.push(key);
+    else map.set(key.mediaId, [key]);
   }
-  const candidates = await db.$queryRaw<{ i: number; id: bigint }[]>`
-    SELECT t.i, c.id FROM ${values}
-      JOIN candidates c ON c.media_type = t.media_type AND c.media_id = t.media_id
-       AND c.scope = t.scope
-       AND c.movie_version_id IS NOT DISTINCT FROM t.version_id
-       AND c.season_id IS NOT DISTINCT FROM t.season_id
-       AND c.episode_id IS NOT DISTINCT FROM t.episode_id`;
-  for (const row of candidates) {
-    const state = states[row.i];
-    if (state) state.candidateId = Number(row.id);
-  }
-  return states;
+  return map;
 }

@@ -10,7 +10,8 @@ import {
   type Verdict,
 } from '../domain/rules';
 import { type Target, targetTitle } from '../domain/target';
-import { targetStates } from '../repositories/preview.repository';
+import { previewLookups } from '../repositories/preview.repository';
+import { overlapsIds, sameTarget } from '../domain/target-overlap';
 import { sourceStatuses } from '../repositories/source-status.repository';
 import { loadRootPage } from '../repositories/target-facts.repository';
 import { ruleInvalid } from './rule-errors';
@@ -52,6 +53,15 @@ export class RulePreviewService {
       would_schedule: 0,
     };
     const items: PreviewItem[] = [];
+    const lookups = await previewLookups(db, rule.media_type, now);
+    const stateOf = (target: Target) => ({
+      protected: (lookups.protections.get(target.mediaId) ?? []).some((p) =>
+        overlapsIds(p, target),
+      ),
+      candidateId:
+        (lookups.candidates.get(target.mediaId) ?? []).find((c) => sameTarget(c, target))?.id ??
+        null,
+    });
     let listed = 0;
     for (let after: number | null = null; ;) {
       const page = await loadRootPage(db, rule.media_type, { after });
@@ -65,13 +75,8 @@ export class RulePreviewService {
       summary.evaluated += decided.length;
       const shown = decided.filter(({ evaluation }) => evaluation.verdict !== 'no_match');
       summary.no_match += decided.length - shown.length;
-      const states = await targetStates(
-        db,
-        shown.map(({ target }) => target),
-        now,
-      );
-      shown.forEach(({ root, target, evaluation }, index) => {
-        const state = states[index] ?? { protected: false, candidateId: null };
+      shown.forEach(({ root, target, evaluation }) => {
+        const state = stateOf(target);
         count(summary, rule, evaluation.verdict, state);
         if (listed >= offset && listed < offset + limit)
           items.push({
