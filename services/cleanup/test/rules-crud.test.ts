@@ -381,3 +381,31 @@ test('IA#20: the Candidates page lists enabled and disabled candidate rules, not
     candidate_count: 0,
   });
 });
+
+test('an exponential regex and a 1 MB body are refused and store nothing; a backtracking-prone pattern is safe here', async () => {
+  const before = await world.service.db.rule.count();
+  const withPattern = (value: string) =>
+    ruleBody({
+      definition: {
+        version: 1,
+        root: {
+          type: 'group',
+          op: 'and',
+          children: [{ type: 'condition', field: 'media.title', operator: 'matches_regex', value }],
+        },
+      },
+    });
+  // RE2 refuses programs this large; a backtracking engine would not even notice them.
+  const huge = await create(withPattern('((a{100}){100}){100}'));
+  expect(huge.status).toBe(422);
+  expect(huge.body.errors).toEqual([
+    expect.objectContaining({ name: 'definition.root.children[0].value', code: 'invalid_regex' }),
+  ]);
+  // Over the body limit: 413 payload_too_large (external-api.md), before any validation.
+  const big = await create({ ...withPattern('a'), description: 'x'.repeat(1_000_000) });
+  expect(big.status).toBe(413);
+  expect(big.body.code).toBe('payload_too_large');
+  expect(await world.service.db.rule.count()).toBe(before);
+  // Catastrophic only for backtracking engines: linear here, so it is a valid pattern.
+  expect((await create(withPattern('(a+)+$'))).status).toBe(201);
+});
