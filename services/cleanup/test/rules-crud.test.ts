@@ -409,3 +409,14 @@ test('an exponential regex and a 1 MB body are refused and store nothing; a back
   // Catastrophic only for backtracking engines: linear here, so it is a valid pattern.
   expect((await create(withPattern('(a+)+$'))).status).toBe(201);
 });
+
+test('ten concurrent creates of one name: one rule, nine 409 name_taken', async () => {
+  const body = ruleBody({ name: 'Raced name' });
+  const replies = await Promise.all(Array.from({ length: 10 }, () => create(body)));
+  expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
+  for (const reply of replies.filter((r) => r.status !== 201)) {
+    expect(reply.status).toBe(409);
+    expect(reply.body.code).toBe('name_taken');
+  }
+  expect(await world.service.db.rule.count({ where: { name: 'Raced name' } })).toBe(1);
+});

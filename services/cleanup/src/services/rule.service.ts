@@ -1,4 +1,4 @@
-import { NotFound, type Clock } from '@mcs/kit';
+import { Conflict, NotFound, type Clock } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import type { Actor } from '../domain/actor';
 import { validateRule, type RuleError, type RuleValidationContext } from '../domain/rules';
@@ -54,7 +54,9 @@ export class RuleService {
   async create(body: unknown) {
     const rule = await this.validate(body);
     const { db, clock } = this.deps;
-    const row = await db.$transaction((tx) => insertRule(tx, rule, clock()));
+    const row = await db
+      .$transaction((tx) => insertRule(tx, rule, clock()))
+      .catch(nameRace(rule.name));
     return this.get(Number(row.id));
   }
 
@@ -63,13 +65,15 @@ export class RuleService {
     if (!(await findRule(this.deps.db, id))) throw notFound(id);
     const rule = await this.validate(body, id);
     const { db, clock } = this.deps;
-    await db.$transaction(async (tx) => {
-      const before = await lockRule(tx, id);
-      if (!before) throw notFound(id);
-      const now = clock();
-      await updateRule(tx, id, rule, now);
-      if (before.enabled && !rule.enabled) await this.release(tx, id, actor, now);
-    });
+    await db
+      .$transaction(async (tx) => {
+        const before = await lockRule(tx, id);
+        if (!before) throw notFound(id);
+        const now = clock();
+        await updateRule(tx, id, rule, now);
+        if (before.enabled && !rule.enabled) await this.release(tx, id, actor, now);
+      })
+      .catch(nameRace(rule.name));
     return this.get(id);
   }
 
@@ -200,6 +204,19 @@ export class RuleService {
 }
 
 const notFound = (id: number) => new NotFound(`Rule ${id} was not found.`);
+
+/**
+ * Two saves of one name at once both pass the check before their transactions; the unique
+ * index (lower(name)) stops the second, which then answers like the check would have.
+ */
+const nameRace = (name: string) => (error: unknown) => {
+  if (isUniqueViolation(error))
+    throw new Conflict('name_taken', `Another rule is named "${name}" (names ignore case).`);
+  throw error;
+};
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 
 const EXPORT_FORMAT = 'mcs-rules';
 const MAX_NAME = 100;
