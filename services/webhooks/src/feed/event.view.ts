@@ -1,17 +1,15 @@
-import type { ExternalApi } from '@mcs/contracts';
-import { iso } from '@mcs/kit';
-import type { EventRow } from './feed.repository';
+import type { FeedItemText } from './feed.repository';
 
-export type EventWire = ExternalApi.components['schemas']['Event'];
-
-/** A feed item (external-api.md §2.5): the stored record without its internal columns. */
-export function eventView(row: EventRow): EventWire {
-  return {
-    id: row.id,
-    type: row.type,
-    occurred_at: iso(row.occurredAt),
-    candidate_id: row.candidateId,
-    actor: { type: row.actorType, id: row.actorId },
-    payload: row.payload,
-  };
+/**
+ * The EventFeed answer (external-api.md §2.5) as JSON text: the items are already JSON, built
+ * by the database from the stored records (feed.repository.ts), so they are joined, not
+ * parsed and serialised again.
+ */
+export function feedJson(page: {
+  items: FeedItemText[];
+  next_cursor: string | null;
+  has_more: boolean;
+}): string {
+  const items = page.items.map((item) => item.json).join(',');
+  return `{"items":[${items}],"next_cursor":${JSON.stringify(page.next_cursor)},"has_more":${page.has_more}}`;
 }

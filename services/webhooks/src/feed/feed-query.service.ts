@@ -1,14 +1,11 @@
-import type { ExternalApi } from '@mcs/contracts';
 import { BadRequest, type Clock } from '@mcs/kit';
 import type { Db } from '../db';
 import { settingsRepository } from '../settings/settings.repository';
 import { feedPage } from '../domain/feed-page';
 import { retentionCutoff } from '../domain/retention';
-import { eventView } from './event.view';
+import { feedJson } from './event.view';
 import type { FeedRequest } from './feed-request';
 import { feedRepository } from './feed.repository';
-
-type EventFeed = ExternalApi.components['schemas']['EventFeed'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +17,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class FeedQuery {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
-  async list(request: FeedRequest): Promise<EventFeed> {
+  /** The page as the JSON text of an EventFeed. */
+  async list(request: FeedRequest): Promise<string> {
     const { db } = this.deps;
     const { eventRetentionDays } = await settingsRepository.get(db);
     const notBefore = retentionCutoff(this.deps.clock(), eventRetentionDays);
@@ -31,7 +29,7 @@ export class FeedQuery {
       { ...request, afterPosition, notBefore },
       request.limit + 1,
     );
-    return feedPage(rows.map(eventView), request.limit, request.cursor);
+    return feedJson(feedPage(rows, request.limit, request.cursor));
   }
 
   /** The position after which the page starts: 0 without a cursor (oldest retained event). */
