@@ -420,3 +420,34 @@ test('ten concurrent creates of one name: one rule, nine 409 name_taken', async 
   }
   expect(await world.service.db.rule.count({ where: { name: 'Raced name' } })).toBe(1);
 });
+
+test("the editor's field list follows the catalogue: scopes, operators and value schemas", async () => {
+  type Fields = InternalApi.components['schemas']['RuleFieldList'];
+  const fields = async (query = '') =>
+    (await world.api<Fields>('GET', `/api/rules/fields${query}`, { principal: ADMIN })).body.items;
+  const all = await fields();
+  expect(all).toHaveLength(38);
+  const season = (await fields('?target_scope=season')).map((f) => f.field);
+  expect(season).toContain('season.number');
+  expect(season).not.toContain('movie.version_count');
+  const byName = Object.fromEntries(all.map((f) => [f.field, f]));
+  expect(byName['library.id']).toMatchObject({
+    label: 'Library',
+    type: 'list',
+    operators: ['contains_any', 'not_contains_any'],
+    source: 'catalog',
+    first_release: true,
+  });
+  expect(byName['media.year']?.value_schema).toMatchObject({
+    less_than: { type: 'integer', minimum: 1000, maximum: 9999 },
+    exists: null,
+  });
+  expect(byName['series.status']?.value_schema.in).toMatchObject({
+    type: 'array',
+    items: { enum: ['continuing', 'ended', 'canceled', 'upcoming'] },
+  });
+  expect(byName['seerr.requester_has_watched']?.source).toBe('seerr + playback');
+  expect(
+    (await world.api('GET', '/api/rules/fields?target_scope=film', { principal: ADMIN })).status,
+  ).toBe(422);
+});

@@ -350,6 +350,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fields rules can use
+         * @description Every first-release condition field (domain.md 3.4), or those allowed for one target
+         *     scope, with its label, type, scopes, operators, the JSON Schema of `value` per operator
+         *     (null where the operator takes none) and its data source(s). Fields of later releases
+         *     are refused by validation (`field_not_available`) and not listed.
+         */
+        get: operations["listRuleFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/check-synced": {
         parameters: {
             query?: never;
@@ -1426,6 +1449,23 @@ export interface components {
                 error: string | null;
                 /** @description Per sample, whether it matches (valid patterns, when samples were sent). */
                 matches?: boolean[];
+            }[];
+        };
+        RuleFieldList: {
+            items: {
+                field: string;
+                label: string;
+                /** @enum {string} */
+                type: "number" | "days" | "text" | "enum" | "list" | "tag_list" | "path" | "boolean" | "user_set";
+                scopes: ("movie_version" | "series" | "season" | "episode")[];
+                operators: string[];
+                /** @description Per operator, the JSON Schema of `value`; null when it takes none. */
+                value_schema: {
+                    [key: string]: Record<string, never> | null;
+                };
+                /** @description 'a + b' needs both sources, 'a / b' one. */
+                source: string;
+                first_release: boolean;
             }[];
         };
         RuleDataSynced: {
@@ -2892,6 +2932,33 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleFields: {
+        parameters: {
+            query?: {
+                /** @description Only fields allowed for this scope. */
+                target_scope?: "movie_version" | "series" | "season" | "episode";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleFieldList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { Input, pathId, requireUser } from '@mcs/kit';
-import { checkPattern, compilePattern } from '../domain/rules';
+import { checkPattern, compilePattern, describeFields } from '../domain/rules';
 import { userCaller } from '../http/principal';
 import { MEDIA_TYPES } from '../http/target-input';
 import type { RulePreviewService } from '../services/rule-preview.service';
@@ -9,6 +9,7 @@ import { catalogueField, type SourceStatusService } from '../services/source-sta
 
 const OUTCOMES = ['candidate', 'protect'] as const;
 const CONFLICT_MODES = ['skip', 'rename'] as const;
+const TARGET_SCOPES = ['movie_version', 'series', 'season', 'episode'] as const;
 const MAX_IMPORT = 500;
 
 /** Rules of the internal API (internal-api.md 10), administrators only. */
@@ -60,6 +61,14 @@ export function ruleRoutes(
       return { index, valid: true, error: null, ...(matches ? { matches } : {}) };
     });
     res.json({ valid: results.every((result) => result.valid), results });
+  });
+
+  api.get('/rules/fields', (req, res) => {
+    requireUser(res, 'admin');
+    const query = new Input('query', req.query);
+    const scope = query.oneOf('target_scope', TARGET_SCOPES);
+    query.done();
+    res.json({ items: describeFields(scope) });
   });
 
   api.get('/rules/check-synced', async (req, res) => {

@@ -10,12 +10,19 @@ import { type ErrorList, item, type RuleValidationContext } from './validation';
  * The `value` of one condition (domain.md 3.3, 3.6): right shape for the operator, within the
  * field's bounds. Returns the normalised value, or undefined after reporting the problems.
  */
-const MAX_TEXT = 500;
-const MAX_LIST = 500;
-const MAX_USERS = 100;
-const MAX_PREFIXES = 50;
-// The spec bounds the number of prefixes but not their length; 1024 covers real paths.
-const MAX_PATH = 1024;
+export const VALUE_LIMITS = {
+  text: 500,
+  list: 500,
+  users: 100,
+  prefixes: 50,
+  // The spec bounds the number of prefixes but not their length; 1024 covers real paths.
+  path: 1024,
+} as const;
+const MAX_TEXT = VALUE_LIMITS.text;
+const MAX_LIST = VALUE_LIMITS.list;
+const MAX_USERS = VALUE_LIMITS.users;
+const MAX_PREFIXES = VALUE_LIMITS.prefixes;
+const MAX_PATH = VALUE_LIMITS.path;
 
 type Item = string | number;
 

@@ -22,3 +22,4 @@ export { FRESHNESS_MS, sourceAvailability, type SourceStatusInput } from './sour
 export { type ConditionResult, evaluate, type Evaluation, UNAVAILABLE } from './evaluate';
 export { buildTargets, type RootProjection, type TargetWithFacts } from './target-facts';
 export type { Verdict } from './verdict';
+export { describeFields, type FieldDescription } from './field-descriptions';
