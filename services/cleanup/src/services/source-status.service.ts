@@ -5,10 +5,11 @@ import {
   FRESHNESS_MS,
   lookupField,
   sourceAvailability,
+  sourceLabel,
+  sourcesAvailable,
   type FieldName,
   type RuleMediaType,
   type SourceAvailability,
-  type SourceKind,
 } from '../domain/rules';
 import { sourceStatuses, type SourceStatusWire } from '../repositories/source-status.repository';
 
@@ -30,13 +31,8 @@ export class SourceStatusService {
     const statuses = await sourceStatuses(this.deps.db);
     const availability = sourceAvailability(toInputs(statuses), now);
     const fields = (filter.fields ?? allFields(filter.mediaType)).map((field) => {
-      const { sources, sourcesNeeded } = FIELD_CATALOGUE[field];
-      const up = (source: SourceKind) => availability[source];
-      return {
-        field,
-        source: sources.join(sourcesNeeded === 'all' ? ' + ' : ' / '),
-        available: sourcesNeeded === 'all' ? sources.every(up) : sources.some(up),
-      };
+      const spec = FIELD_CATALOGUE[field];
+      return { field, source: sourceLabel(spec), available: sourcesAvailable(spec, availability) };
     });
     return {
       ready: fields.every((field) => field.available),

@@ -101,7 +101,7 @@ function evaluateCondition(
  * "a + b" needs every source; "a / b" is a fallback chain and is known while one source is
  * (3.4 #27). Playback is one flag already false when any playback server is unavailable.
  */
-function sourcesAvailable(spec: FieldSpec, availability: SourceAvailability): boolean {
+export function sourcesAvailable(spec: FieldSpec, availability: SourceAvailability): boolean {
   const up = (source: (typeof spec.sources)[number]) => availability[source];
   return spec.sourcesNeeded === 'any' ? spec.sources.some(up) : spec.sources.every(up);
 }

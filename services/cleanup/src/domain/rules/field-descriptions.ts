@@ -80,10 +80,14 @@ function describe(field: FieldName, spec: FieldSpec): FieldDescription {
     scopes: spec.scopes,
     operators,
     value_schema: Object.fromEntries(operators.map((op) => [op, valueSchema(spec, op)])),
-    source: spec.sources.join(spec.sourcesNeeded === 'all' ? ' + ' : ' / '),
+    source: sourceLabel(spec),
     first_release: true,
   };
 }
+
+/** A field's source(s) as domain.md 3.4 writes them: `a + b` needs both, `a / b` one. */
+export const sourceLabel = (spec: Pick<FieldSpec, 'sources' | 'sourcesNeeded'>): string =>
+  spec.sources.join(spec.sourcesNeeded === 'all' ? ' + ' : ' / ');
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
 const list = (items: JsonSchema, maxItems: number) => ({

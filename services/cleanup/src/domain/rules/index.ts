@@ -19,7 +19,13 @@ export { validateRule, type RuleValidation } from './validate-rule';
 export type * from './rule-types';
 export { type SourceAvailability, type TargetFacts, UNKNOWN_FACT } from './facts';
 export { FRESHNESS_MS, sourceAvailability, type SourceStatusInput } from './source-availability';
-export { type ConditionResult, evaluate, type Evaluation, UNAVAILABLE } from './evaluate';
+export {
+  type ConditionResult,
+  evaluate,
+  type Evaluation,
+  sourcesAvailable,
+  UNAVAILABLE,
+} from './evaluate';
 export { buildTargets, type RootProjection, type TargetWithFacts } from './target-facts';
 export type { Verdict } from './verdict';
-export { describeFields, type FieldDescription } from './field-descriptions';
+export { describeFields, type FieldDescription, sourceLabel } from './field-descriptions';
