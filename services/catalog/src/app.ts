@@ -1,6 +1,9 @@
 import {
   pgDatabase,
   SecretBox,
+  TaskRunner,
+  TaskRuns,
+  withAdvisoryLock,
   type Logger,
   type Outbox,
   type Publisher,
@@ -8,7 +11,7 @@ import {
 } from '@mcs/kit';
 import type { Pool } from 'pg';
 import type { CatalogSettings } from './config';
-import type { Db } from './db';
+import { type Db, SCHEMA } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/factory';
 import { MainServerEvents } from './messaging/main-server-events';
 import { MediaEvents } from './messaging/media-events';
@@ -23,7 +26,7 @@ import { ServiceConfigService } from './services/service-config.service';
 import { SourceStatusService } from './services/source-status.service';
 import { LibrarySyncService } from './sync/library-sync.service';
 import { TagService } from './tags/tag.service';
-import { TaskRunner } from './tasks/task-runner';
+import { CATALOG_TASK_LOCKS } from './tasks/task-locks';
 
 export interface AppDeps {
   db: Db;
@@ -62,12 +65,15 @@ export function createServices(deps: AppDeps) {
     executor: new FileOperationExecutor({ ...work, sleep: deps.sleep }),
     backfill: new BackfillService({ db, direct, events, clock, requests }),
     tasks: new TaskRunner({
+      service: 'catalog',
       db,
-      pool: deps.pool,
-      events,
+      runs: new TaskRuns(SCHEMA),
+      outbox: deps.outbox,
       publisher: deps.publisher,
       clock,
       log,
+      around: (taskId, work) =>
+        withAdvisoryLock(deps.pool, `catalog:${CATALOG_TASK_LOCKS[taskId] ?? taskId}`, work),
       handlers: {
         sync_media: (context) => library.run('sync_media', context),
         resync_media: (context) => library.run('resync_media', context),

@@ -38,3 +38,22 @@ export function runTaskJob(run: { runId: number; trigger: string }) {
 }
 
 const SCHEDULED_RUN_PRIORITY = 10;
+
+/**
+ * The job that executes a task run, in the catalogue of every service that runs tasks. It
+ * carries the run id only; the service's task_runs row is the truth. The command consumer
+ * enqueues it inside the transaction that writes the row, and the worker usually picks it up
+ * before that commit: the first retry comes 50 ms later, doubling from there (≈ 50 s over 10
+ * attempts). A fixed 500 ms made every task start half a second late (bench/catalog-sync).
+ */
+export const RUN_TASK_JOB = {
+  parse: (data: unknown): { run_id: number } => {
+    const runId = typeof data === 'object' && data !== null && 'run_id' in data && data.run_id;
+    if (typeof runId !== 'number' || !Number.isSafeInteger(runId) || runId < 1)
+      throw new Error('run_id must be a positive integer.');
+    return { run_id: runId };
+  },
+  attempts: 10,
+  backoff: { type: 'exponential' as const, delay: 50 },
+  timeoutMs: 4 * 3600_000,
+};

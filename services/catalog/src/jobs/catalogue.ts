@@ -1,4 +1,4 @@
-import { defineJobs } from '@mcs/kit';
+import { defineJobs, RUN_TASK_JOB } from '@mcs/kit';
 
 /**
  * The catalog worker's job catalogue (STYLE 5). Jobs carry ids only: the task run, the file
@@ -20,22 +20,12 @@ function positive(value: unknown, name: string): number {
   return value;
 }
 
-/**
- * The command consumer enqueues a job inside the transaction that writes its row (so a job
- * never goes missing), and the worker usually picks it up before that commit: the first retry
- * comes 50 ms later, doubling from there (≈ 50 s over 10 attempts). A fixed 500 ms made every
- * task start half a second late (bench/catalog-sync).
- */
-const NOT_COMMITTED_YET = { type: 'exponential', delay: 50 } as const;
+/** Commands enqueue their job before their row commits: see RUN_TASK_JOB for the backoff. */
+const NOT_COMMITTED_YET = RUN_TASK_JOB.backoff;
 
 export const catalogJobs = defineJobs('catalog', {
   /** Runs a task; retried only while its run row is not committed yet. */
-  run_task: {
-    parse: (data: unknown) => ({ run_id: positive(record(['run_id'])(data).run_id, 'run_id') }),
-    attempts: 10,
-    backoff: NOT_COMMITTED_YET,
-    timeoutMs: 4 * 3600_000,
-  },
+  run_task: RUN_TASK_JOB,
   /** Executes a file operation; a retried job never repeats an external call (row status). */
   execute_operation: {
     parse: (data: unknown) => ({

@@ -1,8 +1,7 @@
-import { JobQueue, runTaskJob, startJobWorker, type Runtime } from '@mcs/kit';
+import { JobQueue, runTaskJob, startJobWorker, TaskRuns, type Runtime } from '@mcs/kit';
 import type { Services } from '../app';
-import type { Db } from '../db';
+import { type Db, SCHEMA } from '../db';
 import { unfinishedOperationIds } from '../repositories/file-operation.repository';
-import { queuedRuns } from '../repositories/task-run.repository';
 import { catalogJobs, type CatalogJobs } from './catalogue';
 
 class NotCommittedYet extends Error {}
@@ -46,7 +45,7 @@ export async function startCatalogWorker(
 
 /** The rows are the truth: work whose job was lost with Redis is queued again at start. */
 async function requeueUnfinished(db: Db, queue: JobQueue<CatalogJobs>): Promise<void> {
-  for (const run of await queuedRuns(db))
+  for (const run of await new TaskRuns(SCHEMA).queued(db))
     await queue.enqueue('run_task', { run_id: run.runId }, runTaskJob(run));
   for (const id of await unfinishedOperationIds(db))
     await queue.enqueue('execute_operation', { operation_id: id }, { jobId: `file-op-${id}` });

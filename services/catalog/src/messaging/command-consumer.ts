@@ -1,8 +1,14 @@
-import { Consumer, runTaskJob, type JobQueue, type ReceivedMessage, type Runtime } from '@mcs/kit';
+import {
+  Consumer,
+  runTaskJob,
+  TaskRuns,
+  type JobQueue,
+  type ReceivedMessage,
+  type Runtime,
+} from '@mcs/kit';
 import type { Services } from '../app';
 import { type Db, SCHEMA, type Tx } from '../db';
 import type { CatalogJobs } from '../jobs/catalogue';
-import { acceptRun } from '../repositories/task-run.repository';
 
 /**
  * The commands catalog executes: task runs, file operations, tags, projection backfills and
@@ -23,6 +29,8 @@ const MESSAGES = [
 type Name = (typeof MESSAGES)[number];
 type Received = { [K in Name]: ReceivedMessage<K> }[Name];
 type Handlers = Pick<Services, 'operations' | 'tags' | 'mainServer'>;
+
+const runs = new TaskRuns(SCHEMA);
 
 /**
  * Each command is recorded in the consumer's transaction (the row is the truth) and handed to
@@ -83,7 +91,10 @@ async function accept(
     case 'task.run.weekly_house_keeping':
       // The routing key names the task; the payload's task_id only repeats it.
       if (
-        await acceptRun(tx, { ...message.payload, task_id: message.name.slice('task.run.'.length) })
+        await runs.accept(tx, {
+          ...message.payload,
+          task_id: message.name.slice('task.run.'.length),
+        })
       )
         await jobs.enqueue(
           'run_task',

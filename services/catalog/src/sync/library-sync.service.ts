@@ -4,6 +4,7 @@ import {
   type Clock,
   BULK_TX,
   type TaskContext,
+  TaskError,
   type TaskOutcome,
 } from '@mcs/kit';
 import type { CatalogSettings } from '../config';
@@ -26,7 +27,7 @@ import {
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
 import type { SourceStatusService } from '../services/source-status.service';
-import { mainServerRequired, TaskError } from '../tasks/task-error';
+import { mainServerRequired } from '../tasks/task-error';
 import { countLibraryItems, refreshAggregates } from './aggregates';
 import { linkMovies } from './arr-link-movies';
 import { linkSeries } from './arr-link-series';

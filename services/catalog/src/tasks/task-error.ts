@@ -1,13 +1,4 @@
-/** A task run that cannot complete, with the machine code the run history shows. */
-export class TaskError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TaskError';
-  }
-}
+import { TaskError } from '@mcs/kit';
 
 export const mainServerRequired = () =>
   new TaskError('main_server_required', 'No main media server is configured.');

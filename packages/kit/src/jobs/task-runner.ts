@@ -1,85 +1,64 @@
-import type {
-  Clock,
-  Logger,
-  Progress,
-  Publisher,
-  TaskContext,
-  TaskHandler,
-  TaskOutcome,
-} from '@mcs/kit';
-import type { Pool } from 'pg';
-import type { Db } from '../db';
-import type { MediaEvents } from '../messaging/media-events';
-import { findRun, moveRun } from '../repositories/task-run.repository';
-import { withLock } from './lock';
+import type { MessagePayload } from '@mcs/contracts';
+import type { Database, SqlClient } from '../data/database';
+import type { Outbox } from '../data/outbox';
+import type { Logger } from '../logger';
+import type { Publisher } from '../messaging/publisher';
+import type { Clock } from '../time';
+import type { Progress, TaskContext, TaskHandler, TaskOutcome } from './task';
 import { TaskError } from './task-error';
+import type { TaskRuns } from './task-runs';
 
-export const CATALOG_TASKS = [
-  'sync_media',
-  'resync_media',
-  'refresh_playback_history',
-  'sync_requests',
-  'weekly_house_keeping',
-] as const;
-export type CatalogTask = (typeof CATALOG_TASKS)[number];
-
-export type TaskHandlers = Record<CatalogTask, TaskHandler>;
-
-/** Tasks that write the same data wait for each other (across replicas too). */
-const LOCKS: Record<CatalogTask, string> = {
-  sync_media: 'library',
-  resync_media: 'library',
-  refresh_playback_history: 'playback',
-  sync_requests: 'requests',
-  weekly_house_keeping: 'housekeeping',
-};
+type ServiceName = MessagePayload<'task.run_started'>['service'];
+type TaskId = MessagePayload<'task.run_started'>['task_id'];
+type RunBase = { run_id: number; task_id: TaskId; service: ServiceName };
 
 const PROGRESS_EVERY_MS = 5000;
 const PROGRESS_EVERY_ITEMS = 1000;
 
+export interface TaskRunnerDeps<Tx extends SqlClient> {
+  service: ServiceName;
+  db: Database<Tx>;
+  runs: TaskRuns;
+  outbox: Outbox;
+  publisher: Publisher;
+  clock: Clock;
+  log: Logger;
+  handlers: Readonly<Partial<Record<TaskId, TaskHandler>>>;
+  /** Wraps a handler, e.g. in a lock shared with the tasks that write the same data. */
+  around?: (taskId: TaskId, work: () => Promise<TaskOutcome>) => Promise<TaskOutcome>;
+}
+
 /**
- * Run semantics of domain.md 9 on catalog's side: a queued run starts once
+ * Run semantics of domain.md 9 on the owning service's side: a queued run starts once
  * (task.run_started), reports progress at least every 5 s or 1000 items
  * (task.run_progressed, straight to the broker), and ends completed or failed in the
  * transaction that records it (task.run_completed / task.run_failed through the outbox).
  */
-export class TaskRunner {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      pool: Pool;
-      events: MediaEvents;
-      publisher: Publisher;
-      clock: Clock;
-      log: Logger;
-      handlers: TaskHandlers;
-    },
-  ) {}
+export class TaskRunner<Tx extends SqlClient> {
+  constructor(private readonly deps: TaskRunnerDeps<Tx>) {}
 
   /** Returns false when the run row is not there yet (the job retries shortly). */
   async execute(runId: number): Promise<boolean> {
-    const { db, events, clock } = this.deps;
-    const row = await findRun(db, runId);
+    const { db, runs, outbox, clock, service } = this.deps;
+    const row = await runs.find(db, runId);
     if (!row) return false;
     if (row.status !== 'queued') return true;
-    const taskId = row.taskId as CatalogTask;
-    const base = { run_id: runId, task_id: taskId, service: 'catalog' as const };
+    const base: RunBase = { run_id: runId, task_id: row.taskId, service };
     const started = await db.$transaction(async (tx) => {
-      if (!(await moveRun(tx, runId, 'queued', { status: 'running', startedAt: clock() })))
-        return false;
-      await events.add(tx, 'task.run_started', { ...base, started_at: clock().toISOString() });
+      const at = clock();
+      if (!(await runs.start(tx, runId, at))) return false;
+      await outbox.add(tx, 'task.run_started', { ...base, started_at: at.toISOString() });
       return true;
     });
     if (!started) return true;
     const progress = this.progressOf(base);
     const context: TaskContext = {
       runId,
-      taskId,
-      trigger: row.trigger as TaskContext['trigger'],
+      taskId: row.taskId,
+      trigger: row.trigger,
       progress: progress.report,
     };
-    const handler = this.deps.handlers[taskId];
-    const outcome = await withLock(this.deps.pool, LOCKS[taskId], () => handler(context)).then(
+    const outcome = await this.run(row.taskId, context).then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     );
@@ -90,17 +69,19 @@ export class TaskRunner {
     return true;
   }
 
+  private async run(taskId: TaskId, context: TaskContext): Promise<TaskOutcome> {
+    const handler = this.deps.handlers[taskId];
+    if (!handler) throw new TaskError('unknown_task', `This service does not run ${taskId}.`);
+    const work = () => handler(context);
+    return this.deps.around ? this.deps.around(taskId, work) : work();
+  }
+
   private async complete(base: RunBase, outcome: TaskOutcome) {
-    const now = this.deps.clock();
-    await this.deps.db.$transaction(async (tx) => {
-      await moveRun(tx, base.run_id, 'running', {
-        status: 'completed',
-        progress: 100,
-        itemsProcessed: outcome.itemsProcessed,
-        summary: outcome.summary as object,
-        completedAt: now,
-      });
-      await this.deps.events.add(tx, 'task.run_completed', {
+    const { db, runs, outbox, clock } = this.deps;
+    const now = clock();
+    await db.$transaction(async (tx) => {
+      await runs.complete(tx, base.run_id, outcome, now);
+      await outbox.add(tx, 'task.run_completed', {
         ...base,
         items_processed: outcome.itemsProcessed,
         // The contract's summary is an open object; its generated type has no keys.
@@ -111,18 +92,15 @@ export class TaskRunner {
   }
 
   private async fail(base: RunBase, error: unknown) {
+    const { db, runs, outbox, clock, log, service } = this.deps;
     const known = error instanceof TaskError;
-    if (!known) this.deps.log.error({ err: error, run_id: base.run_id }, 'task run failed');
+    if (!known) log.error({ err: error, run_id: base.run_id }, 'task run failed');
     // Unexpected errors may carry internals (SQL, paths): the run shows a generic message.
-    const message = known ? error.message : 'The task failed unexpectedly; see the catalog log.';
-    const now = this.deps.clock();
-    await this.deps.db.$transaction(async (tx) => {
-      await moveRun(tx, base.run_id, 'running', {
-        status: 'error',
-        error: message,
-        completedAt: now,
-      });
-      await this.deps.events.add(tx, 'task.run_failed', {
+    const message = known ? error.message : `The task failed unexpectedly; see the ${service} log.`;
+    const now = clock();
+    await db.$transaction(async (tx) => {
+      await runs.fail(tx, base.run_id, message, now);
+      await outbox.add(tx, 'task.run_failed', {
         ...base,
         error: message,
         error_code: known ? error.code : null,
@@ -172,5 +150,3 @@ export class TaskRunner {
     };
   }
 }
-
-type RunBase = { run_id: number; task_id: CatalogTask; service: 'catalog' };

@@ -1,0 +1,8 @@
+/** Catalog's tasks that write the same data wait for each other (across replicas too). */
+export const CATALOG_TASK_LOCKS: Readonly<Partial<Record<string, string>>> = {
+  sync_media: 'library',
+  resync_media: 'library',
+  refresh_playback_history: 'playback',
+  sync_requests: 'requests',
+  weekly_house_keeping: 'housekeeping',
+};
