@@ -1,5 +1,14 @@
-import type { Outbox, Clock } from '@mcs/kit';
+import {
+  TaskRunner,
+  withAdvisoryLock,
+  type Clock,
+  type Logger,
+  type Outbox,
+  type Publisher,
+} from '@mcs/kit';
+import type { Pool } from 'pg';
 import type { Db } from './db';
+import { taskRuns } from './jobs/worker';
 import { LifecycleEvents } from './messaging/lifecycle-events';
 import { MediaLinksPublisher } from './messaging/media-links';
 import { CandidateActionService } from './services/candidate-action.service';
@@ -12,16 +21,25 @@ import { ProtectionWriter } from './services/protection-writer';
 import { RuleLookupService } from './services/rule-lookup.service';
 import { RulePreviewService } from './services/rule-preview.service';
 import { RuleService } from './services/rule.service';
+import { ScanService } from './services/scan.service';
 import { SourceStatusService } from './services/source-status.service';
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
-export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
+export function createServices(deps: {
+  db: Db;
+  pool: Pool;
+  outbox: Outbox;
+  publisher: Publisher;
+  log: Logger;
+  clock: Clock;
+}) {
   const { db, clock } = deps;
   const events = new LifecycleEvents(deps.outbox);
   const links = new MediaLinksPublisher(deps.outbox);
   const writer = new ProtectionWriter(events, links);
   const continuity = new CandidateContinuity({ events, links });
   const sourceStatus = new SourceStatusService({ db, clock });
+  const scan = new ScanService({ db, clock, sourceStatus, continuity, writer });
   return {
     candidates: new CandidateService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
@@ -33,6 +51,19 @@ export function createServices(deps: { db: Db; outbox: Outbox; clock: Clock }) {
     sourceStatus,
     rulePreview: new RulePreviewService({ db, clock, sourceStatus }),
     ruleLookups: new RuleLookupService({ db }),
+    scan,
+    tasks: new TaskRunner({
+      service: 'cleanup',
+      db,
+      runs: taskRuns,
+      outbox: deps.outbox,
+      publisher: deps.publisher,
+      clock,
+      log: deps.log,
+      // Scans and deletion runs never interleave, across replicas too (domain.md 4, 6.1).
+      around: (_taskId, work) => withAdvisoryLock(deps.pool, 'cleanup:candidate-runs', work),
+      handlers: { scan_cleanup_candidates: (context) => scan.run(context) },
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  JobQueue,
   purgeExpiredIdempotency,
   housekeepingConsumer,
   startService,
@@ -10,9 +11,11 @@ import {
 import { createServices, type Services } from './app';
 import type { CleanupConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
+import { cleanupJobs, startCleanupWorker } from './jobs/worker';
 import { requestBackfillIfEmpty } from './messaging/backfill';
 import { mediaConsumer } from './messaging/media-consumer';
 import { sourceStatusConsumer } from './messaging/source-status-consumer';
+import { taskConsumer } from './messaging/task-consumer';
 import { mountRoutes } from './routes';
 
 export type CleanupService = StartedService<Db> & { services: Services };
@@ -27,9 +30,18 @@ export async function startCleanup(
       service: SCHEMA,
       dir: __dirname,
       createDb,
-      build: (runtime, db) => createServices({ db, outbox: runtime.outbox, clock }),
+      build: (runtime, db) => {
+        const jobs = new JobQueue(cleanupJobs, {
+          redis: runtime.redis,
+          prefix: runtime.config.redis.prefix,
+        });
+        runtime.onStop({ name: 'job queue', close: () => jobs.close() });
+        const { pool, outbox, publisher, log } = runtime;
+        return { ...createServices({ db, pool, outbox, publisher, log, clock }), jobs };
+      },
       mount: mountRoutes,
       consumers: (runtime, db, services) => [
+        taskConsumer(runtime, db, services.jobs),
         mediaConsumer(runtime, db, services.mediaProjection, clock),
         sourceStatusConsumer(runtime, db),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
@@ -46,6 +58,8 @@ export async function startCleanup(
     config,
     options,
   );
+  const { runtime, db, services } = service;
+  await startCleanupWorker(runtime, db, services.jobs, services.tasks);
   if (await requestBackfillIfEmpty(service.db, service.runtime.outbox)) {
     service.runtime.log.info('media projection is empty: asked catalog for a backfill');
   }

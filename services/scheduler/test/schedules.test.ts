@@ -22,7 +22,7 @@ test('an interval task is listed with its next run, manual and disabled tasks wi
   // Never run: one interval (6 h) from now.
   expect(next).toBeGreaterThan(Date.now() + 21_600_000 - 60_000);
   expect(next).toBeLessThanOrEqual(Date.now() + 21_600_000);
-  expect(byId.get('scan_cleanup_candidates')?.next_run_at).toBeNull(); // owner not built
+  expect(byId.get('tag_cleanup_candidates')?.next_run_at).toBeNull(); // owner not built
   expect(byId.get('resync_media')?.next_run_at).toBeNull(); // manual
   expect(byId.get('delete_cleanup_candidates')?.next_run_at).toBeNull(); // disabled
 });

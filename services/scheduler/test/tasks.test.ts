@@ -221,13 +221,13 @@ describe('triggering a run', () => {
 
 test('a task whose owner does not run it yet answers 503 and queues nothing', async () => {
   await world.setMainServer(true);
-  const reply = await run('scan_cleanup_candidates');
+  const reply = await run('tag_cleanup_candidates');
   expect(reply).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
   expect(reply.headers.get('retry-after')).not.toBeNull();
   expect(
-    await world.service.db.taskRun.count({ where: { taskId: 'scan_cleanup_candidates' } }),
+    await world.service.db.taskRun.count({ where: { taskId: 'tag_cleanup_candidates' } }),
   ).toBe(0);
-  expect((await task('scan_cleanup_candidates')).can_run).toBe(false);
+  expect((await task('tag_cleanup_candidates')).can_run).toBe(false);
 });
 
 describe('a run whose owner stops reporting', () => {

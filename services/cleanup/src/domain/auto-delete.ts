@@ -80,3 +80,13 @@ export function deriveAutoDeleteState(
           : 'scheduled';
   return { ...status, state, isEligible: isActive && due };
 }
+
+/**
+ * The global delays of domain.md 5.1 (`auto_delete_movie_delay_days`,
+ * `auto_delete_series_delay_days`) at their defaults: the general settings that would change
+ * them have no store yet.
+ */
+export const GLOBAL_DELAY_DAYS: Readonly<Record<'movie' | 'series', number>> = {
+  movie: 14,
+  series: 7,
+};

@@ -76,6 +76,12 @@ export function removeCandidatesOfEpisodesWithoutFile(
   );
 }
 
+/** Candidates by id (a scan's removals). */
+export function removeCandidates(db: DbClient, ids: number[]): Promise<MediaKey[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return remove(db, sql`WHERE c.id = ANY(${ids.map(BigInt)}::bigint[])`);
+}
+
 /** The scan's "definitely no longer matches": the target's candidate, if any, goes. */
 export function removeCandidateOfTarget(db: DbClient, target: Target): Promise<MediaKey[]> {
   const keyId = target.episodeId ?? target.seasonId ?? target.movieVersionId ?? target.mediaId;

@@ -90,6 +90,8 @@ export interface NewProtection {
   createdBy: Actor;
   /** The creator's display name at creation, never updated later (null for system). */
   createdByName: string | null;
+  /** The rule of a `source: rule` protection (domain.md 4.3). */
+  sourceRuleId?: number;
 }
 
 export async function insertProtection(tx: Tx, data: NewProtection, now: Date): Promise<number> {
@@ -106,6 +108,7 @@ export async function insertProtection(tx: Tx, data: NewProtection, now: Date): 
       episodeId: big(t.episodeId),
       episodeNumber: t.episodeNumber,
       source: data.source,
+      sourceRuleId: data.sourceRuleId === undefined ? null : BigInt(data.sourceRuleId),
       reason: data.reason,
       permanent: data.expiresAt === null,
       expiresAt: data.expiresAt,

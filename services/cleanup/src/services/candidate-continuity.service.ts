@@ -3,11 +3,15 @@ import type { Target } from '../domain/target';
 import type { LifecycleEvents } from '../messaging/lifecycle-events';
 import type { MediaLinksPublisher } from '../messaging/media-links';
 import { findCandidates } from '../repositories/candidate-query.repository';
-import { type MediaKey, removeCandidateOfTarget } from '../repositories/candidate.repository';
+import {
+  type MediaKey,
+  removeCandidateOfTarget,
+  removeCandidates,
+} from '../repositories/candidate.repository';
 import {
   type CandidateMatch,
   markAnnounced,
-  upsertCandidate,
+  upsertCandidates,
 } from '../repositories/candidate-upsert.repository';
 import type { Tx } from '../db';
 import { candidateView } from '../views/candidate.view';
@@ -22,8 +26,7 @@ export class CandidateContinuity {
 
   /** Creates or refreshes the candidates of matching targets. */
   async upsert(tx: Tx, matches: CandidateMatch[], now: Date) {
-    const results = [];
-    for (const match of matches) results.push(await upsertCandidate(tx, match, now));
+    const results = await upsertCandidates(tx, matches, now);
     await this.deps.links.publish(
       tx,
       matches.map((match) => match.target),
@@ -37,6 +40,13 @@ export class CandidateContinuity {
     const changed: MediaKey[] = [];
     for (const target of targets) changed.push(...(await removeCandidateOfTarget(tx, target)));
     await this.deps.links.publish(tx, changed, now);
+  }
+
+  /** Removes candidates by id (a scan's excluded, unmatched and orphaned candidates). */
+  async removeIds(tx: Tx, ids: number[], now: Date): Promise<number> {
+    const changed = await removeCandidates(tx, ids);
+    await this.deps.links.publish(tx, changed, now);
+    return changed.length;
   }
 
   /**

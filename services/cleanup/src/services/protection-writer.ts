@@ -1,5 +1,5 @@
 import { Conflict } from '@mcs/kit';
-import type { Actor, Caller, ProtectionSource } from '../domain/actor';
+import { type Actor, type Caller, type ProtectionSource, SYSTEM_ACTOR } from '../domain/actor';
 import { type RequestedTerms, widen } from '../domain/protection-terms';
 import { SCOPE_DEPTH, type Target } from '../domain/target';
 import type { LifecycleEvents } from '../messaging/lifecycle-events';
@@ -78,6 +78,37 @@ export class ProtectionWriter {
     );
     await this.links.publish(tx, [target], now);
     return { record, created: true };
+  }
+
+  /**
+   * A rule's protection of one target (domain.md 4.3): permanent, created by the system during
+   * a scan, which holds the candidate workflow lock, so no second one can race it.
+   */
+  async createForRule(tx: Tx, target: Target, rule: { id: number; reason: string }, now: Date) {
+    const id = await insertProtection(
+      tx,
+      {
+        target,
+        source: 'rule',
+        sourceRuleId: rule.id,
+        expiresAt: null,
+        reason: rule.reason,
+        createdBy: SYSTEM_ACTOR,
+        createdByName: null,
+      },
+      now,
+    );
+    const record = (await findProtection(tx, id)) as ProtectionRecord;
+    await this.events.protection(
+      tx,
+      'protection.created',
+      protectionView(record, now),
+      SYSTEM_ACTOR,
+      null,
+      now,
+    );
+    await this.links.publish(tx, [target], now);
+    return record;
   }
 
   /** Deletes a protection and records `protection.removed` with it as it was just before. */

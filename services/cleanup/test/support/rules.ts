@@ -9,12 +9,14 @@ export type RuleProblem = Problem & {
   errors?: { name: string; code?: string; message: string }[];
 };
 
-let counter = 0;
-/** A valid movie rule with a fresh name: not watched for a year. */
-export function ruleBody(changes: Record<string, unknown> = {}) {
-  counter += 1;
+/** A movie-version rule over the given conditions (AND), with any other settings. */
+export function conditionsRule(
+  name: string,
+  conditions: { field: string; operator: string; value?: unknown }[],
+  extra: Record<string, unknown> = {},
+) {
   return {
-    name: `Unwatched ${counter}`,
+    name,
     media_type: 'movie',
     target_scope: 'movie_version',
     definition: {
@@ -22,19 +24,23 @@ export function ruleBody(changes: Record<string, unknown> = {}) {
       root: {
         type: 'group',
         op: 'and',
-        children: [
-          {
-            type: 'condition',
-            field: 'watch.days_since_last_watched',
-            operator: 'greater_than',
-            value: 365,
-          },
-        ],
+        children: conditions.map((c) => ({ type: 'condition', ...c })),
       },
     },
     action: {},
-    ...changes,
+    ...extra,
   };
+}
+
+let counter = 0;
+/** A valid movie rule with a fresh name: not watched for a year. */
+export function ruleBody(changes: Record<string, unknown> = {}) {
+  counter += 1;
+  return conditionsRule(
+    `Unwatched ${counter}`,
+    [{ field: 'watch.days_since_last_watched', operator: 'greater_than', value: 365 }],
+    changes,
+  );
 }
 
 export function ruleCalls(world: World) {

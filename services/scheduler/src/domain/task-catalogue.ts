@@ -99,7 +99,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
-    executable: false,
+    executable: true,
   },
   {
     id: 'tag_cleanup_candidates',

@@ -64,6 +64,9 @@ export interface FieldDescription {
   first_release: true;
 }
 
+/** What people read for a field (the rule editor, a candidate's reason). */
+export const fieldLabel = (field: FieldName): string => LABELS[field];
+
 /** Every first-release field, or those allowed for one scope, in catalogue order. */
 export function describeFields(scope?: RuleScope): FieldDescription[] {
   return (Object.keys(FIELD_CATALOGUE) as FieldName[])

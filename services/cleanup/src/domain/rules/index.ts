@@ -28,4 +28,9 @@ export {
 } from './evaluate';
 export { buildTargets, type RootProjection, type TargetWithFacts } from './target-facts';
 export type { Verdict } from './verdict';
-export { describeFields, type FieldDescription, sourceLabel } from './field-descriptions';
+export {
+  describeFields,
+  type FieldDescription,
+  fieldLabel,
+  sourceLabel,
+} from './field-descriptions';

@@ -1,0 +1,204 @@
+import type { Clock, TaskContext, TaskOutcome } from '@mcs/kit';
+import { SYSTEM_ACTOR } from '../domain/actor';
+import { GLOBAL_DELAY_DAYS } from '../domain/auto-delete';
+import type { RuleScope, SourceAvailability } from '../domain/rules';
+import type { ScanRule } from '../domain/scan/candidate-decision';
+import { type PageChanges, scanPage, type ScopeRules } from '../domain/scan/scan-page';
+import type { MediaType, Scope } from '../domain/target';
+import type { Db, Tx } from '../db';
+import { lockCandidateWorkflow } from '../repositories/locks';
+import { findProtection } from '../repositories/protection.repository';
+import {
+  enabledRules,
+  liveRootCount,
+  markUnknown,
+  orphanRuleProtectionIds,
+  scanLookups,
+  unvisitedCandidateIds,
+} from '../repositories/scan.repository';
+import { loadRootPage } from '../repositories/target-facts.repository';
+import type { CandidateContinuity } from './candidate-continuity.service';
+import type { ProtectionWriter } from './protection-writer';
+import type { SourceStatusService } from './source-status.service';
+
+/** Scopes of each media type, broadest first: a series' protections apply to its episodes. */
+const SCOPES: Readonly<Record<MediaType, readonly RuleScope[]>> = {
+  movie: ['movie_version'],
+  series: ['series', 'season', 'episode'],
+};
+const TARGET_SCOPE: Readonly<Record<RuleScope, Scope>> = {
+  movie_version: 'version',
+  series: 'series',
+  season: 'season',
+  episode: 'episode',
+};
+
+export type ScanSummary = {
+  evaluated: number;
+  created: number;
+  updated: number;
+  removed: number;
+  unknown: number;
+  excluded_protected: number;
+  rule_protections_created: number;
+  rule_protections_removed: number;
+  sources_unavailable: string[];
+};
+
+/**
+ * `scan_cleanup_candidates` (domain.md 4.1): every enabled rule over cleanup's projection,
+ * with one availability snapshot, page by page. Each page is one transaction under the
+ * candidate workflow lock (lookups, rule protections, candidates, announcements, outbox), so
+ * candidate actions wait at most one page; the task runner keeps scans and deletion runs apart.
+ */
+export class ScanService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      sourceStatus: SourceStatusService;
+      continuity: CandidateContinuity;
+      writer: ProtectionWriter;
+    },
+  ) {}
+
+  async run(
+    context: Pick<TaskContext, 'progress'>,
+  ): Promise<TaskOutcome & { summary: ScanSummary }> {
+    const { db, clock } = this.deps;
+    const now = clock();
+    const availability = await this.deps.sourceStatus.availability();
+    const rules = await enabledRules(db);
+    const summary = emptySummary(availability);
+    const plans = (['movie', 'series'] as const).map((mediaType) => ({
+      mediaType,
+      scopes: scopePlan(rules, mediaType),
+    }));
+    let total = 0;
+    for (const plan of plans)
+      if (plan.scopes.length) total += await liveRootCount(db, plan.mediaType);
+    let roots = 0;
+    for (const { mediaType, scopes } of plans) {
+      if (scopes.length === 0) continue;
+      for (let after: number | null = null; ;) {
+        const page = await loadRootPage(db, mediaType, { after });
+        await db.$transaction(async (tx) => {
+          await lockCandidateWorkflow(tx, 'exclusive');
+          const ids = page.roots.map((root) => root.mediaId);
+          const lookups = await scanLookups(tx, mediaType, ids, now);
+          const changes = scanPage({
+            roots: page.roots,
+            scopes,
+            ...lookups,
+            availability,
+            now,
+            globalDelayDays: GLOBAL_DELAY_DAYS[mediaType],
+          });
+          await this.apply(tx, changes, summary, now);
+        });
+        roots += page.roots.length;
+        await context.progress({
+          progress: total === 0 ? null : (100 * roots) / total,
+          itemsProcessed: summary.evaluated,
+          phase: mediaType === 'movie' ? 'movies' : 'series',
+        });
+        if (page.nextAfter === null) break;
+        after = page.nextAfter;
+      }
+    }
+    await db.$transaction(async (tx) => {
+      await lockCandidateWorkflow(tx, 'exclusive');
+      await this.removeLeftovers(tx, rules, summary, now);
+    });
+    return { itemsProcessed: summary.evaluated, summary };
+  }
+
+  private async apply(tx: Tx, changes: PageChanges, summary: ScanSummary, now: Date) {
+    const { continuity, writer } = this.deps;
+    for (const { target, ruleId, reason } of changes.protectionsToCreate)
+      await writer.createForRule(tx, target, { id: ruleId, reason }, now);
+    summary.rule_protections_created += changes.protectionsToCreate.length;
+    await this.removeProtections(tx, changes.protectionIdsToRemove, summary, now);
+    const written = await continuity.upsert(tx, changes.upserts, now);
+    await markUnknown(tx, changes.unknownIds, now);
+    summary.removed += await continuity.removeIds(tx, changes.removeIds, now);
+    await continuity.announce(
+      tx,
+      now,
+      written.map((result) => result.id),
+    );
+    summary.created += written.filter((result) => result.created).length;
+    summary.updated += written.filter((result) => !result.created).length;
+    summary.evaluated += changes.evaluated;
+    summary.unknown += changes.unknown;
+    summary.excluded_protected += changes.excludedProtected;
+  }
+
+  /**
+   * What no page reached: candidates of scopes without an enabled candidate rule or of roots
+   * gone from the projection, and rule protections of rules no longer enabled for protection.
+   * With no enabled rule at all, this removes every candidate and rule protection (4.1 step 1).
+   */
+  private async removeLeftovers(tx: Tx, rules: ScanRules, summary: ScanSummary, now: Date) {
+    const candidateScopes = rules
+      .filter((entry) => entry.outcome === 'candidate')
+      .map((entry) => TARGET_SCOPE[entry.rule.scope]);
+    const protectRuleIds = rules
+      .filter((entry) => entry.outcome === 'protect')
+      .map((entry) => entry.rule.id);
+    summary.removed += await this.deps.continuity.removeIds(
+      tx,
+      await unvisitedCandidateIds(tx, [...new Set(candidateScopes)]),
+      now,
+    );
+    await this.removeProtections(
+      tx,
+      await orphanRuleProtectionIds(tx, protectRuleIds),
+      summary,
+      now,
+    );
+  }
+
+  private async removeProtections(tx: Tx, ids: number[], summary: ScanSummary, now: Date) {
+    for (const id of ids) {
+      const record = await findProtection(tx, id, true);
+      if (!record) continue;
+      await this.deps.writer.remove(tx, record, SYSTEM_ACTOR, now);
+      summary.rule_protections_removed += 1;
+    }
+  }
+}
+
+type ScanRules = Awaited<ReturnType<typeof enabledRules>>;
+
+/** The scopes of a media type that have an enabled rule, broadest first, rules by outcome. */
+function scopePlan(rules: ScanRules, mediaType: MediaType): ScopeRules[] {
+  const of = (scope: RuleScope, outcome: 'candidate' | 'protect'): ScanRule[] =>
+    rules
+      .filter((entry) => entry.mediaType === mediaType)
+      .filter((entry) => entry.rule.scope === scope && entry.outcome === outcome)
+      .map((entry) => entry.rule);
+  return SCOPES[mediaType]
+    .map((scope) => ({
+      scope,
+      candidateRules: of(scope, 'candidate'),
+      protectRules: of(scope, 'protect'),
+    }))
+    .filter((plan) => plan.candidateRules.length + plan.protectRules.length > 0);
+}
+
+function emptySummary(availability: SourceAvailability): ScanSummary {
+  return {
+    evaluated: 0,
+    created: 0,
+    updated: 0,
+    removed: 0,
+    unknown: 0,
+    excluded_protected: 0,
+    rule_protections_created: 0,
+    rule_protections_removed: 0,
+    sources_unavailable: Object.entries(availability)
+      .filter(([, available]) => !available)
+      .map(([source]) => source),
+  };
+}
