@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MessagePayload } from '@mcs/contracts';
-import type { Outbox } from '@mcs/kit';
+import { envelope, type Outbox } from '@mcs/kit';
 import type { Tx } from '../db';
 import type { CandidateWire } from '../views/candidate.view';
 import type { ProtectionWire } from '../views/protection.view';
@@ -13,14 +13,18 @@ export type CandidateEventType =
   | 'candidate.timer_reset'
   | 'candidate.protected';
 
+/** The outcome of a verified file operation on a candidate (domain.md 6). */
+export type OperationEventType =
+  'candidate.deleted' | 'candidate.moved' | 'candidate.unmonitored' | 'candidate.unmonitored_only';
+
 export type ProtectionEventType = 'protection.created' | 'protection.removed';
 
-export type LifecycleEventType = CandidateEventType | ProtectionEventType;
+export type LifecycleEventType = CandidateEventType | OperationEventType | ProtectionEventType;
 
 /** Who may cause an event, as its contract schema says (`candidate.scheduled`: the system). */
 export type EventActorOf<K extends LifecycleEventType> = MessagePayload<K>['actor'];
 
-interface CandidateParts<K extends CandidateEventType> {
+interface CandidateParts<K extends CandidateEventType | OperationEventType> {
   id: string;
   occurredAt: string;
   candidate: CandidateWire;
@@ -39,7 +43,7 @@ const mediaLink = (item: { media_type: string; media_id: number }) =>
   `/api/v1/${item.media_type === 'movie' ? 'movies' : 'series'}/${item.media_id}`;
 
 /** The event record with the payload envelope of schema_version 1 (events-webhooks.md 1). */
-function candidateRecord<K extends CandidateEventType, A>(
+function candidateRecord<K extends CandidateEventType | OperationEventType, A>(
   type: K,
   {
     id,
@@ -59,6 +63,20 @@ function candidateRecord<K extends CandidateEventType, A>(
     operation_id: null,
     payload: { schema_version: 1 as const, id, type, occurred_at: occurredAt, candidate, links },
   };
+}
+
+/** A file operation's event: the candidate record with the operation's id. */
+function operationRecord<K extends OperationEventType, A>(
+  type: K,
+  parts: {
+    id: string;
+    occurredAt: string;
+    candidate: CandidateWire;
+    actor: A;
+    operationId: number;
+  },
+) {
+  return { ...candidateRecord(type, parts), operation_id: parts.operationId };
 }
 
 function protectionRecord<K extends ProtectionEventType, A, C extends number | null>(
@@ -96,6 +114,17 @@ const candidateRecords: {
   'candidate.protected': (parts) => candidateRecord('candidate.protected', parts),
 };
 
+const operationRecords: {
+  [K in OperationEventType]: (
+    parts: CandidateParts<K> & { operationId: number },
+  ) => MessagePayload<K>;
+} = {
+  'candidate.deleted': (parts) => operationRecord('candidate.deleted', parts),
+  'candidate.moved': (parts) => operationRecord('candidate.moved', parts),
+  'candidate.unmonitored': (parts) => operationRecord('candidate.unmonitored', parts),
+  'candidate.unmonitored_only': (parts) => operationRecord('candidate.unmonitored_only', parts),
+};
+
 const protectionRecords: {
   [K in ProtectionEventType]: (parts: ProtectionParts<K>) => MessagePayload<K>;
 } = {
@@ -123,6 +152,25 @@ export class LifecycleEvents {
     return this.record(tx, type, candidateRecords[type](parts));
   }
 
+  /** A verified file operation on a candidate, with the candidate as it was just before. */
+  operation<K extends OperationEventType>(
+    tx: Tx,
+    type: K,
+    candidate: CandidateWire,
+    actor: EventActorOf<K>,
+    operationId: number,
+    now: Date,
+  ): Promise<string> {
+    const parts = {
+      id: randomUUID(),
+      occurredAt: now.toISOString(),
+      candidate,
+      actor,
+      operationId,
+    };
+    return this.record(tx, type, operationRecords[type](parts));
+  }
+
   /** `candidateId` is set only for a protection a candidate protect created (never on removal). */
   protection<K extends ProtectionEventType>(
     tx: Tx,
@@ -140,6 +188,51 @@ export class LifecycleEvents {
       candidateId,
     };
     return this.record(tx, type, protectionRecords[type](parts));
+  }
+
+  /**
+   * The same event for many candidates, in order, in one outbox insert (a scan announces
+   * thousands at once).
+   */
+  async candidates<K extends CandidateEventType>(
+    tx: Tx,
+    type: K,
+    candidates: CandidateWire[],
+    actor: EventActorOf<K>,
+    now: Date,
+  ): Promise<void> {
+    const occurredAt = now.toISOString();
+    await this.outbox.addEnvelopes(
+      tx,
+      candidates.map((candidate) => {
+        const event = candidateRecords[type]({ id: randomUUID(), occurredAt, candidate, actor });
+        return envelope(type, event, { messageId: event.id, occurredAt: now });
+      }),
+    );
+  }
+
+  /** `protection.created` or `.removed` for many protections, in order, in one insert. */
+  async protections<K extends ProtectionEventType>(
+    tx: Tx,
+    type: K,
+    protections: ProtectionWire[],
+    actor: EventActorOf<K>,
+    now: Date,
+  ): Promise<void> {
+    const occurredAt = now.toISOString();
+    await this.outbox.addEnvelopes(
+      tx,
+      protections.map((protection) => {
+        const event = protectionRecords[type]({
+          id: randomUUID(),
+          occurredAt,
+          protection,
+          actor,
+          candidateId: null,
+        });
+        return envelope(type, event, { messageId: event.id, occurredAt: now });
+      }),
+    );
   }
 
   /** Records one event; its payload must be the contract type of that event. Returns its id. */

@@ -30,6 +30,57 @@ export async function findProtection(db: DbClient, id: number, lock = false) {
   return rows[0] && toProtectionRecord(rows[0]);
 }
 
+/** Several protections by id, in id order (locked when asked). */
+export async function findProtections(db: DbClient, ids: number[], lock = false) {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT}
+    WHERE p.id = ANY(${ids.map(BigInt)}::bigint[]) ORDER BY p.id ${lock ? sql`FOR UPDATE OF p` : empty}`;
+  return rows.map(toProtectionRecord);
+}
+
+/**
+ * Rule protections (domain.md 4.3: permanent, created by the system) in one statement: a scan
+ * creates thousands. Returns the new ids in input order.
+ */
+export async function insertRuleProtections(
+  tx: Tx,
+  rows: { target: Target; ruleId: number; ruleName: string; reason: string }[],
+  now: Date,
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const input = rows.map(({ target: t, ruleId, ruleName, reason }, ordinal) => ({
+    ordinal,
+    media_type: t.mediaType,
+    scope: t.scope,
+    media_id: t.mediaId,
+    movie_version_id: t.movieVersionId,
+    series_id: t.seriesId,
+    season_id: t.seasonId,
+    season_number: t.seasonNumber,
+    episode_id: t.episodeId,
+    episode_number: t.episodeNumber,
+    source_rule_id: ruleId,
+    source_rule_name: ruleName,
+    reason,
+  }));
+  const inserted = await tx.$queryRaw<{ id: bigint }[]>`
+    INSERT INTO protections (media_type, scope, media_id, movie_version_id, series_id, season_id,
+        season_number, episode_id, episode_number, source, source_rule_id, source_rule_name,
+        reason, permanent, expires_at, created_by_type, created_by_id, created_by_name,
+        created_at, updated_at)
+    SELECT media_type, scope, media_id, movie_version_id, series_id, season_id, season_number,
+        episode_id, episode_number, 'rule', source_rule_id, source_rule_name, reason, true, NULL,
+        'system', NULL, NULL, ${now}, ${now}
+      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(ordinal int, media_type text,
+        scope text, media_id bigint, movie_version_id bigint, series_id bigint, season_id bigint,
+        season_number int, episode_id bigint, episode_number int, source_rule_id bigint,
+        source_rule_name text, reason text)
+     ORDER BY ordinal
+    RETURNING id`;
+  // Ids come from one sequence in insertion (ordinal) order.
+  return inserted.map((row) => num(row.id)).sort((a, b) => a - b);
+}
+
 /** Lists protections of live (not soft-removed) media, newest first, with the total. */
 export async function listProtections(
   db: DbClient,
@@ -134,6 +185,11 @@ export async function updateProtectionTerms(
 
 export async function deleteProtection(tx: Tx, id: number): Promise<void> {
   await tx.protection.delete({ where: { id: BigInt(id) } });
+}
+
+export async function deleteProtections(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.$executeRaw`DELETE FROM protections WHERE id = ANY(${ids.map(BigInt)}::bigint[])`;
 }
 
 const big = (value: number | null) => (value === null ? null : BigInt(value));

@@ -55,14 +55,14 @@ export class CandidateContinuity {
    */
   async announce(tx: Tx, now: Date, ids?: number[]): Promise<number[]> {
     const announced = await markAnnounced(tx, now, ids);
-    for (const record of await findCandidates(tx, announced, now))
-      await this.deps.events.candidate(
-        tx,
-        'candidate.scheduled',
-        candidateView(record, now),
-        SYSTEM_ACTOR,
-        now,
-      );
+    const records = await findCandidates(tx, announced, now);
+    await this.deps.events.candidates(
+      tx,
+      'candidate.scheduled',
+      records.map((record) => candidateView(record, now)),
+      SYSTEM_ACTOR,
+      now,
+    );
     return announced;
   }
 }

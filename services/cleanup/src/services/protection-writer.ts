@@ -8,9 +8,12 @@ import { operationPendingInside } from '../repositories/file-operation.repositor
 import { lockMedia } from '../repositories/locks';
 import {
   deleteProtection,
+  deleteProtections,
   findCovering,
   findProtection,
+  findProtections,
   insertProtection,
+  insertRuleProtections,
   type ProtectionRecord,
   updateProtectionTerms,
 } from '../repositories/protection.repository';
@@ -81,34 +84,31 @@ export class ProtectionWriter {
   }
 
   /**
-   * A rule's protection of one target (domain.md 4.3): permanent, created by the system during
-   * a scan, which holds the candidate workflow lock, so no second one can race it.
+   * Rules' protections of targets (domain.md 4.3): permanent, created by the system during a
+   * scan, which holds the candidate workflow lock, so none can race them. One insert, one
+   * outbox insert and one links message per batch.
    */
-  async createForRule(tx: Tx, target: Target, rule: { id: number; reason: string }, now: Date) {
-    const id = await insertProtection(
+  async createForRules(
+    tx: Tx,
+    rows: { target: Target; ruleId: number; ruleName: string; reason: string }[],
+    now: Date,
+  ): Promise<void> {
+    const ids = await insertRuleProtections(tx, rows, now);
+    const records = await findProtections(tx, ids);
+    const views = records.map((record) => protectionView(record, now));
+    await this.events.protections(tx, 'protection.created', views, SYSTEM_ACTOR, now);
+    await this.links.publish(tx, records, now);
+  }
+
+  /** Deletes protections, each with `protection.removed` as it was just before, in one go. */
+  async removeAll(tx: Tx, records: ProtectionRecord[], actor: Actor, now: Date): Promise<void> {
+    await deleteProtections(
       tx,
-      {
-        target,
-        source: 'rule',
-        sourceRuleId: rule.id,
-        expiresAt: null,
-        reason: rule.reason,
-        createdBy: SYSTEM_ACTOR,
-        createdByName: null,
-      },
-      now,
+      records.map((record) => record.id),
     );
-    const record = (await findProtection(tx, id)) as ProtectionRecord;
-    await this.events.protection(
-      tx,
-      'protection.created',
-      protectionView(record, now),
-      SYSTEM_ACTOR,
-      null,
-      now,
-    );
-    await this.links.publish(tx, [target], now);
-    return record;
+    const views = records.map((record) => protectionView(record, now));
+    await this.events.protections(tx, 'protection.removed', views, actor, now);
+    await this.links.publish(tx, records, now);
   }
 
   /** Deletes a protection and records `protection.removed` with it as it was just before. */

@@ -7,7 +7,7 @@ import { type PageChanges, scanPage, type ScopeRules } from '../domain/scan/scan
 import type { MediaType, Scope } from '../domain/target';
 import type { Db, Tx } from '../db';
 import { lockCandidateWorkflow } from '../repositories/locks';
-import { findProtection } from '../repositories/protection.repository';
+import { findProtections } from '../repositories/protection.repository';
 import {
   enabledRules,
   liveRootCount,
@@ -115,8 +115,7 @@ export class ScanService {
 
   private async apply(tx: Tx, changes: PageChanges, summary: ScanSummary, now: Date) {
     const { continuity, writer } = this.deps;
-    for (const { target, ruleId, reason } of changes.protectionsToCreate)
-      await writer.createForRule(tx, target, { id: ruleId, reason }, now);
+    await writer.createForRules(tx, changes.protectionsToCreate, now);
     summary.rule_protections_created += changes.protectionsToCreate.length;
     await this.removeProtections(tx, changes.protectionIdsToRemove, summary, now);
     const written = await continuity.upsert(tx, changes.upserts, now);
@@ -160,12 +159,9 @@ export class ScanService {
   }
 
   private async removeProtections(tx: Tx, ids: number[], summary: ScanSummary, now: Date) {
-    for (const id of ids) {
-      const record = await findProtection(tx, id, true);
-      if (!record) continue;
-      await this.deps.writer.remove(tx, record, SYSTEM_ACTOR, now);
-      summary.rule_protections_removed += 1;
-    }
+    const records = await findProtections(tx, ids, true);
+    await this.deps.writer.removeAll(tx, records, SYSTEM_ACTOR, now);
+    summary.rule_protections_removed += records.length;
   }
 }
 

@@ -115,6 +115,7 @@ test('protect beats candidate: a protect rule protects its matches once, which a
   const [protection] = await ruleProtections();
   expect(protection).toMatchObject({
     sourceRuleId: BigInt(protectId),
+    sourceRuleName: 'Keep classics',
     scope: 'version',
     permanent: true,
     reason: 'Rule Keep classics: Year 1960',

@@ -69,22 +69,47 @@ export function seasonTargets(series: SeriesProjection): TargetWithFacts[] {
 export function episodeTargets(series: SeriesProjection): TargetWithFacts[] {
   const root = series.facts;
   const files = filesOf(series);
+  const shared = sharedBySeason(root);
   return byId(series.episodes).flatMap((episode) => {
     const file = files(episode);
     if (!file) return [];
     return [
       {
         target: target(series.mediaId, 'episode', episode),
-        facts: {
-          ...rootFacts(root),
-          ...seasonFacts(root, episode.seasonNumber),
+        facts: extend(shared(episode.seasonNumber), {
           ...fileFacts(file.facts),
           'episode.days_since_air_date': dateOf(episode.facts.air_date),
           'arr.monitored': episode.facts.is_monitored,
-        },
+        }),
       },
     ];
   });
+}
+
+/**
+ * The facts all episodes of a season share, built once per season: a series brings hundreds
+ * of episodes, and copying the root's facts into each was the scan's largest cost
+ * (bench/cleanup-scan).
+ */
+function sharedBySeason(root: SeriesRootFacts): (seasonNumber: number) => TargetFacts {
+  const base = rootFacts(root);
+  const bySeason = new Map<number, TargetFacts>();
+  return (seasonNumber) => {
+    let shared = bySeason.get(seasonNumber);
+    if (!shared) {
+      shared = { ...base, ...seasonFacts(root, seasonNumber) };
+      bySeason.set(seasonNumber, shared);
+    }
+    return shared;
+  };
+}
+
+/**
+ * A target's facts on top of shared ones, without copying them: the evaluator only reads
+ * facts by field name, which finds the shared ones through the prototype.
+ */
+function extend(shared: TargetFacts, own: TargetFacts): TargetFacts {
+  return Object.assign(Object.create(shared) as TargetFacts, own);
 }
 
 function filesOf(series: SeriesProjection) {

@@ -48,7 +48,7 @@ export interface CandidateUpsert extends CandidateFields {
 }
 
 export interface PageChanges {
-  protectionsToCreate: { target: Target; ruleId: number; reason: string }[];
+  protectionsToCreate: { target: Target; ruleId: number; ruleName: string; reason: string }[];
   protectionIdsToRemove: number[];
   upserts: CandidateUpsert[];
   /** Candidates left as they are, but for `unknown_since`. */
@@ -135,6 +135,7 @@ function reconcileProtections(
             changes.protectionsToCreate.push({
               target,
               ruleId: rule.id,
+              ruleName: rule.name,
               reason: `Rule ${matchSummary(rule.name, result.conditions)}`,
             });
         } else if (row && result.verdict === 'unknown') active.push(row);
