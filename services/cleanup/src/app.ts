@@ -9,12 +9,15 @@ import {
 import type { Pool } from 'pg';
 import type { Db } from './db';
 import { taskRuns } from './jobs/worker';
+import { FileOperationCommands } from './messaging/file-operation-commands';
 import { LifecycleEvents } from './messaging/lifecycle-events';
 import { MediaLinksPublisher } from './messaging/media-links';
+import { AutoDeleteService } from './services/auto-delete.service';
 import { CandidateActionService } from './services/candidate-action.service';
 import { CandidateContinuity } from './services/candidate-continuity.service';
 import { CandidateService } from './services/candidate.service';
 import { MediaProjectionService } from './services/media-projection.service';
+import { OperationOutcomeService } from './services/operation-outcome.service';
 import { ProtectedService } from './services/protected.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
@@ -40,6 +43,8 @@ export function createServices(deps: {
   const continuity = new CandidateContinuity({ events, links });
   const sourceStatus = new SourceStatusService({ db, clock });
   const scan = new ScanService({ db, clock, sourceStatus, continuity, writer });
+  const commands = new FileOperationCommands(deps.outbox);
+  const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, commands });
   return {
     candidates: new CandidateService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
@@ -52,6 +57,8 @@ export function createServices(deps: {
     rulePreview: new RulePreviewService({ db, clock, sourceStatus }),
     ruleLookups: new RuleLookupService({ db }),
     scan,
+    autoDelete,
+    operationOutcomes: new OperationOutcomeService({ events, links }),
     tasks: new TaskRunner({
       service: 'cleanup',
       db,
@@ -62,7 +69,10 @@ export function createServices(deps: {
       log: deps.log,
       // Scans and deletion runs never interleave, across replicas too (domain.md 4, 6.1).
       around: (_taskId, work) => withAdvisoryLock(deps.pool, 'cleanup:candidate-runs', work),
-      handlers: { scan_cleanup_candidates: (context) => scan.run(context) },
+      handlers: {
+        scan_cleanup_candidates: (context) => scan.run(context),
+        delete_cleanup_candidates: (context) => autoDelete.run(context),
+      },
     }),
   };
 }

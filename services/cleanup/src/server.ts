@@ -14,6 +14,7 @@ import { createDb, SCHEMA, type Db } from './db';
 import { cleanupJobs, startCleanupWorker } from './jobs/worker';
 import { requestBackfillIfEmpty } from './messaging/backfill';
 import { mediaConsumer } from './messaging/media-consumer';
+import { operationOutcomeConsumer } from './messaging/operation-outcome-consumer';
 import { sourceStatusConsumer } from './messaging/source-status-consumer';
 import { taskConsumer } from './messaging/task-consumer';
 import { mountRoutes } from './routes';
@@ -44,6 +45,7 @@ export async function startCleanup(
         taskConsumer(runtime, db, services.jobs),
         mediaConsumer(runtime, db, services.mediaProjection, clock),
         sourceStatusConsumer(runtime, db),
+        operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
         housekeepingConsumer(runtime, {
           service: 'cleanup',

@@ -3,7 +3,10 @@ import { type Db, SCHEMA, type Tx } from '../db';
 import { type CleanupJobs, taskRuns } from '../jobs/worker';
 
 /** The tasks cleanup owns (domain.md 9); the others arrive as their owners are built. */
-const MESSAGES = ['task.run.scan_cleanup_candidates'] as const;
+const MESSAGES = [
+  'task.run.scan_cleanup_candidates',
+  'task.run.delete_cleanup_candidates',
+] as const;
 
 /**
  * Records each run the scheduler asks for in the consumer's transaction (the row is the truth)

@@ -91,3 +91,23 @@ export function removeCandidateOfTarget(db: DbClient, target: Target): Promise<M
           AND coalesce(c.episode_id, c.season_id, c.movie_version_id, c.media_id) = ${keyId}::bigint`,
   );
 }
+
+/** A failed operation counts against its candidate (domain.md 6.4); returns the new count. */
+export async function recordOperationFailure(
+  tx: Tx,
+  id: number,
+  reason: string | null,
+): Promise<number> {
+  const [row] = await tx.$queryRaw<{ failure_count: number }[]>`
+    UPDATE candidates SET failure_count = failure_count + 1, last_failure_reason = ${reason}
+     WHERE id = ${id}::bigint RETURNING failure_count`;
+  return row?.failure_count ?? 0;
+}
+
+/** An `unmonitor_only` operation succeeded: the candidate stays, marked done. */
+export async function setCompletedAction(tx: Tx, id: number, now: Date): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE candidates SET completed_action = 'unmonitored_only', completed_at = ${now},
+        failure_count = 0, last_failure_reason = NULL, updated_at = ${now}
+     WHERE id = ${id}::bigint`;
+}

@@ -1,4 +1,5 @@
-import { sql, type Sql } from '@mcs/kit';
+import type { MessagePayload } from '@mcs/contracts';
+import { num, numOrNull, sql, type Sql } from '@mcs/kit';
 import type { Target } from '../domain/target';
 import type { Tx } from '../db';
 import { columnsOf, covers, overlaps, valuesOf } from './target.sql';
@@ -31,4 +32,53 @@ export function operationPendingForCandidate(tx: Tx, target: Target): Promise<bo
 /** A new protection is refused while media inside its target (itself included) is pending. */
 export function operationPendingInside(tx: Tx, target: Target): Promise<boolean> {
   return anyPending(tx, covers(valuesOf(target), columnsOf('o')));
+}
+
+export interface OperationRow {
+  id: number;
+  candidateId: number | null;
+  kind: 'delete' | 'move' | 'unmonitor' | 'unmonitor_only';
+  status: string;
+  trigger: 'auto' | 'manual' | 'delete_request';
+  requestedBy: { type: 'system' | 'user'; id: number | null };
+}
+
+/** An operation locked for recording its outcome; null if unknown. */
+export async function lockOperation(tx: Tx, id: number): Promise<OperationRow | null> {
+  const [row] = await tx.$queryRaw<
+    {
+      id: bigint;
+      candidate_id: bigint | null;
+      kind: OperationRow['kind'];
+      status: string;
+      trigger: OperationRow['trigger'];
+      requested_by_type: 'system' | 'user';
+      requested_by_id: bigint | null;
+    }[]
+  >`SELECT id, candidate_id, kind, status, trigger, requested_by_type, requested_by_id
+      FROM file_operations WHERE id = ${id}::bigint FOR UPDATE`;
+  if (!row) return null;
+  return {
+    id: num(row.id),
+    candidateId: numOrNull(row.candidate_id),
+    kind: row.kind,
+    status: row.status,
+    trigger: row.trigger,
+    requestedBy: { type: row.requested_by_type, id: numOrNull(row.requested_by_id) },
+  };
+}
+
+/** Records catalog's outcome of an operation (media.file_operation_completed). */
+export async function finishOperation(
+  tx: Tx,
+  outcome: MessagePayload<'media.file_operation_completed'>,
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE file_operations SET status = ${outcome.outcome},
+        failure_reason = ${outcome.failure_reason}, route = ${JSON.stringify(outcome.route)}::jsonb,
+        files = ${JSON.stringify(outcome.files)}::jsonb, bytes_freed = ${outcome.bytes_freed}::bigint,
+        attempt_log = ${JSON.stringify(outcome.attempt_log)}::jsonb,
+        warnings = ${JSON.stringify(outcome.warnings)}::jsonb,
+        started_at = ${outcome.started_at}::timestamptz, finished_at = ${outcome.finished_at}::timestamptz
+    WHERE id = ${outcome.operation_id}::bigint`;
 }

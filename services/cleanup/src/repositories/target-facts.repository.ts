@@ -53,6 +53,24 @@ export async function loadRootPage(
   return { roots: loaded, nextAfter };
 }
 
+/** Live roots by id with all their children, for revalidating a few targets (6.1 step 4). */
+export async function loadRoots(
+  db: DbClient,
+  mediaType: MediaType,
+  mediaIds: number[],
+): Promise<RootProjection[]> {
+  if (mediaIds.length === 0) return [];
+  const rows = await db.$queryRaw<{ media_id: bigint; facts: unknown }[]>`
+    SELECT media_id, facts FROM media_items
+     WHERE media_type = ${mediaType} AND removed_at IS NULL
+       AND media_id = ANY(${mediaIds.map(BigInt)}::bigint[])
+     ORDER BY media_id`;
+  const roots = rows.map((row) => ({ mediaId: num(row.media_id), facts: row.facts }));
+  const ids = roots.map((root) => root.mediaId);
+  if (ids.length === 0) return [];
+  return mediaType === 'movie' ? withVersions(db, ids, roots) : withParts(db, ids, roots);
+}
+
 interface Root {
   mediaId: number;
   facts: unknown;

@@ -121,7 +121,7 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: false,
     requiresMainServer: true,
     canDisable: true,
-    executable: false,
+    executable: true,
   },
   {
     id: 'prune_event_feed',

@@ -1,0 +1,72 @@
+-- Cleanup II, the deletion flow (domain.md 6): operations, their outcome, receipts, the
+-- breaker's alert, and the candidate fields the flow writes.
+
+ALTER TABLE candidates
+  ADD COLUMN completed_action    TEXT CHECK (completed_action IN ('unmonitored_only')),
+  ADD COLUMN completed_at        TIMESTAMPTZ,
+  ADD COLUMN failure_count       INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN last_failure_reason TEXT;
+
+-- The rest of domain.md 6.3. Rows written before this migration (none outside tests) keep
+-- the defaults.
+ALTER TABLE file_operations
+  ADD COLUMN trigger                 TEXT NOT NULL DEFAULT 'auto'
+    CHECK (trigger IN ('auto', 'manual', 'delete_request')),
+  ADD COLUMN series_id               BIGINT,
+  ADD COLUMN season_number           INTEGER,
+  ADD COLUMN episode_number          INTEGER,
+  ADD COLUMN arr_action              TEXT CHECK (arr_action IN ('delete', 'unmonitor', 'unmonitor_only')),
+  ADD COLUMN media_server_action     TEXT CHECK (media_server_action IN ('delete', 'none')),
+  ADD COLUMN allowed_arr_service_ids BIGINT[],
+  ADD COLUMN requested_by_type       TEXT NOT NULL DEFAULT 'system'
+    CHECK (requested_by_type IN ('system', 'user')),
+  ADD COLUMN requested_by_id         BIGINT,
+  ADD COLUMN run_id                  BIGINT,
+  ADD COLUMN failure_reason          TEXT,
+  ADD COLUMN route                   JSONB,
+  ADD COLUMN files                   JSONB NOT NULL DEFAULT '[]',
+  ADD COLUMN bytes_freed             BIGINT,
+  ADD COLUMN attempt_log             JSONB NOT NULL DEFAULT '[]',
+  ADD COLUMN warnings                JSONB NOT NULL DEFAULT '[]',
+  ADD COLUMN started_at              TIMESTAMPTZ,
+  ADD COLUMN finished_at             TIMESTAMPTZ;
+CREATE INDEX file_operations_candidate_idx ON file_operations (candidate_id)
+  WHERE candidate_id IS NOT NULL;
+
+-- What was removed and why (issue 13: rules, the input values that qualified the item, the
+-- approver, data freshness), one per succeeded operation. Never holds a path.
+CREATE TABLE deletion_receipts (
+  id               BIGSERIAL PRIMARY KEY,
+  operation_id     BIGINT NOT NULL UNIQUE REFERENCES file_operations (id),
+  candidate_id     BIGINT,
+  media_type       TEXT NOT NULL CHECK (media_type IN ('movie', 'series')),
+  scope            TEXT NOT NULL,
+  media_id         BIGINT NOT NULL,
+  movie_version_id BIGINT,
+  season_id        BIGINT,
+  episode_id       BIGINT,
+  title            TEXT NOT NULL,
+  kind             TEXT NOT NULL,
+  rules            JSONB NOT NULL,
+  qualified_by     JSONB NOT NULL,
+  approver         JSONB NOT NULL,
+  data_freshness   JSONB NOT NULL,
+  files            JSONB NOT NULL,
+  bytes_freed      BIGINT,
+  created_at       TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX deletion_receipts_order_idx ON deletion_receipts (created_at DESC, id DESC);
+
+-- Alerts cleanup raises (auto_delete_circuit_breaker, delete_failed). One active alert per
+-- kind and subject; a repeat updates it.
+CREATE TABLE alerts (
+  id          BIGSERIAL PRIMARY KEY,
+  kind        TEXT NOT NULL,
+  subject     TEXT NOT NULL DEFAULT '',
+  message     TEXT NOT NULL,
+  data        JSONB NOT NULL DEFAULT '{}',
+  created_at  TIMESTAMPTZ NOT NULL,
+  updated_at  TIMESTAMPTZ NOT NULL,
+  resolved_at TIMESTAMPTZ
+);
+CREATE UNIQUE INDEX alerts_active_idx ON alerts (kind, subject) WHERE resolved_at IS NULL;

@@ -1,0 +1,34 @@
+/** The mass-deletion circuit breaker (domain.md 6.2). */
+export interface BreakerLimits {
+  /** 0 disables this limb. */
+  maxItems: number;
+  /** 1 disables this limb. */
+  maxShare: number;
+}
+
+/** `auto_delete_breaker_max_items` / `_max_share` at their defaults: no settings store yet. */
+export const DEFAULT_BREAKER: BreakerLimits = { maxItems: 50, maxShare: 0.05 };
+
+export interface BreakerInput {
+  /** Candidates the run would act on destructively (unmonitor_only excluded). */
+  items: number;
+  /** Files those operations would remove or move. */
+  files: number;
+  /** Live movie versions + live episode files. */
+  libraryFiles: number;
+}
+
+export interface BreakerVerdict {
+  tripped: boolean;
+  items: number;
+  files: number;
+  share: number;
+}
+
+export function checkBreaker(input: BreakerInput, limits: BreakerLimits): BreakerVerdict {
+  const share =
+    input.libraryFiles === 0 ? (input.files > 0 ? 1 : 0) : input.files / input.libraryFiles;
+  const tooMany = limits.maxItems > 0 && input.items > limits.maxItems;
+  const tooLarge = limits.maxShare < 1 && share > limits.maxShare;
+  return { tripped: tooMany || tooLarge, items: input.items, files: input.files, share };
+}

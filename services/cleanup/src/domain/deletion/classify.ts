@@ -1,0 +1,29 @@
+import type { AutoDeleteState } from '../auto-delete';
+
+/** A candidate as the deletion run classifies it (domain.md 6.1 step 2). */
+export interface CandidateForRun {
+  state: AutoDeleteState;
+  /** Protections, pending protection or delete requests overlapping it (5.4). */
+  blocked: boolean;
+  operationPending: boolean;
+  completedAction: string | null;
+  failureCount: number;
+}
+
+export type RunClass = 'skipped' | 'waiting' | 'eligible';
+
+/** Automatic attempts pause after this many consecutive failures (6.4). */
+export const MAX_AUTOMATIC_FAILURES = 3;
+
+export function classify(candidate: CandidateForRun): RunClass {
+  if (
+    candidate.state === 'disabled' ||
+    candidate.state === 'canceled' ||
+    candidate.blocked ||
+    candidate.operationPending ||
+    candidate.completedAction !== null ||
+    candidate.failureCount >= MAX_AUTOMATIC_FAILURES
+  )
+    return 'skipped';
+  return candidate.state === 'eligible' ? 'eligible' : 'waiting';
+}

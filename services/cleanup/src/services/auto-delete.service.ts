@@ -1,0 +1,202 @@
+import { type Clock, type TaskContext, TaskError, type TaskOutcome } from '@mcs/kit';
+import { deriveAutoDeleteState } from '../domain/auto-delete';
+import { DEFAULT_BREAKER, checkBreaker } from '../domain/deletion/breaker';
+import { classify, type RunClass } from '../domain/deletion/classify';
+import { operationPlan } from '../domain/deletion/operation-plan';
+import { filesOf, revalidate, type Revalidation } from '../domain/deletion/revalidate';
+import type { ScanRule } from '../domain/scan/candidate-decision';
+import type { Db, Tx } from '../db';
+import type { FileOperationCommands } from '../messaging/file-operation-commands';
+import { raiseAlert } from '../repositories/alert.repository';
+import {
+  insertOperations,
+  liveFileCount,
+  runCandidates,
+  type RunCandidate,
+} from '../repositories/deletion.repository';
+import { lockCandidateWorkflow } from '../repositories/locks';
+import { enabledRules } from '../repositories/scan.repository';
+import { loadRoots } from '../repositories/target-facts.repository';
+import type { SourceStatusService } from './source-status.service';
+
+export type DeletionSummary = {
+  eligible: number;
+  waiting: number;
+  skipped: number;
+  revalidated_out: number;
+  source_unavailable: number;
+  breaker_blocked: number;
+  queued: number;
+  queued_by_kind: Record<string, number>;
+};
+
+/**
+ * `delete_cleanup_candidates` (domain.md 6.1-6.2): classify every candidate, revalidate each
+ * eligible one against the projection, stop the whole run when the mass-deletion breaker
+ * trips, else queue one file operation per remaining candidate and ask catalog to execute it
+ * (catalog.file_operation.execute, through the outbox, in the transaction that records the
+ * operation). The outcome arrives later as media.file_operation_completed.
+ */
+export class AutoDeleteService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      sourceStatus: SourceStatusService;
+      commands: FileOperationCommands;
+    },
+  ) {}
+
+  async run(
+    context: Pick<TaskContext, 'progress' | 'runId'>,
+  ): Promise<TaskOutcome & { summary: DeletionSummary }> {
+    const { db, clock } = this.deps;
+    const now = clock();
+    const availability = await this.deps.sourceStatus.availability();
+    const rules = await enabledRules(db);
+    const summary: DeletionSummary = {
+      eligible: 0,
+      waiting: 0,
+      skipped: 0,
+      revalidated_out: 0,
+      source_unavailable: 0,
+      breaker_blocked: 0,
+      queued: 0,
+      queued_by_kind: {},
+    };
+    const outcome = await db.$transaction(async (tx) => {
+      await lockCandidateWorkflow(tx, 'exclusive');
+      const candidates = await runCandidates(tx, now);
+      const eligible = candidates.filter((candidate) => {
+        const state = deriveAutoDeleteState(candidate, candidate, now).state;
+        const verdict: RunClass = classify({ ...candidate, state });
+        summary[verdict] += 1;
+        return verdict === 'eligible';
+      });
+      await context.progress({
+        progress: 20,
+        itemsProcessed: candidates.length,
+        phase: 'classify',
+      });
+      const ready = await this.revalidated(tx, eligible, rules, availability, now, summary);
+      const libraryFiles = await liveFileCount(tx);
+      const destructive = ready.filter((item) => item.plan.kind !== 'unmonitor_only');
+      const breaker = checkBreaker(
+        {
+          items: destructive.length,
+          files: destructive.reduce((sum, item) => sum + item.files, 0),
+          libraryFiles,
+        },
+        DEFAULT_BREAKER,
+      );
+      if (breaker.tripped) {
+        summary.breaker_blocked = ready.length;
+        await raiseAlert(
+          tx,
+          {
+            kind: 'auto_delete_circuit_breaker',
+            message: `The automatic deletion run stopped before acting on ${breaker.items} items (${breaker.files} of ${libraryFiles} files).`,
+            data: {
+              run_id: context.runId,
+              candidate_ids: ready.map((item) => item.candidate.id),
+              items: breaker.items,
+              files: breaker.files,
+              share: breaker.share,
+              limits: { max_items: DEFAULT_BREAKER.maxItems, max_share: DEFAULT_BREAKER.maxShare },
+            },
+          },
+          now,
+        );
+        return 'tripped';
+      }
+      const ids = await insertOperations(
+        tx,
+        ready.map(({ candidate, plan }) => ({
+          candidateId: candidate.id,
+          target: candidate,
+          plan,
+          trigger: 'auto',
+          requestedBy: { type: 'system', id: null },
+          runId: context.runId,
+        })),
+        now,
+      );
+      await this.deps.commands.execute(
+        tx,
+        ids.map((id, i) => ({ operationId: id, ...(ready[i] as Ready) })),
+      );
+      for (const { plan } of ready)
+        summary.queued_by_kind[plan.kind] = (summary.queued_by_kind[plan.kind] ?? 0) + 1;
+      summary.queued = ready.length;
+      return 'queued';
+    });
+    if (outcome === 'tripped')
+      throw new TaskError(
+        'circuit_breaker_tripped',
+        `The mass-deletion breaker stopped the run: ${summary.breaker_blocked} candidates would have been acted on; nothing was deleted.`,
+      );
+    return { itemsProcessed: summary.eligible + summary.waiting + summary.skipped, summary };
+  }
+
+  /** Step 4 for every eligible candidate; returns those still to act on, with their plan. */
+  private async revalidated(
+    tx: Tx,
+    eligible: RunCandidate[],
+    rules: Awaited<ReturnType<typeof enabledRules>>,
+    availability: Awaited<ReturnType<SourceStatusService['availability']>>,
+    now: Date,
+    summary: DeletionSummary,
+  ): Promise<Ready[]> {
+    const byId = new Map(rules.map((entry) => [entry.rule.id, entry]));
+    const ready: Ready[] = [];
+    for (const mediaType of ['movie', 'series'] as const) {
+      const mine = eligible.filter((candidate) => candidate.mediaType === mediaType);
+      const roots = new Map(
+        (await loadRoots(tx, mediaType, [...new Set(mine.map((c) => c.mediaId))])).map((root) => [
+          root.mediaId,
+          root,
+        ]),
+      );
+      for (const candidate of mine) {
+        const matched: ScanRule[] = candidate.matchedRuleIds.flatMap((id) => {
+          const entry = byId.get(id);
+          return entry?.outcome === 'candidate' ? [entry.rule] : [];
+        });
+        const optedIn = matched.filter((rule) => rule.action.auto_delete_enabled);
+        const scope = optedIn[0]?.scope;
+        const protectRules = rules
+          .filter((entry) => entry.outcome === 'protect' && entry.rule.scope === scope)
+          .map((entry) => entry.rule);
+        const root = roots.get(candidate.mediaId);
+        const verdict: Revalidation = revalidate({
+          target: candidate,
+          root,
+          protectRules,
+          optedInRules: optedIn,
+          availability,
+          now,
+        });
+        if (verdict !== 'ok') {
+          summary[verdict] += 1;
+          continue;
+        }
+        ready.push({
+          candidate,
+          plan: operationPlan(
+            mediaType,
+            matched.map((rule) => rule.action),
+            candidate.deleteOperation,
+          ),
+          files: filesOf(root, candidate),
+        });
+      }
+    }
+    return ready;
+  }
+}
+
+interface Ready {
+  candidate: RunCandidate;
+  plan: ReturnType<typeof operationPlan>;
+  files: number;
+}

@@ -1,0 +1,249 @@
+import type { MessagePayload } from '@mcs/contracts';
+import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
+import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
+import type { Candidate } from '../support/api';
+import {
+  movieTarget,
+  newFileOperation,
+  newMovie,
+  newProtection,
+  newSeries,
+  versionTarget,
+} from '../support/factories';
+import { conditionsRule, ruleCalls } from '../support/rules';
+import { patchFacts, runScan, setSources } from '../support/scan';
+import { useWorld } from '../support/world';
+
+/** delete_cleanup_candidates and the outcome of its operations (domain.md 6.1-6.4; issue 13). */
+const world = useWorld();
+let broker: BrokerConnection;
+let publisher: Publisher;
+
+beforeAll(async () => {
+  const log = createLogger({ service: 'test', level: 'silent' });
+  broker = await BrokerConnection.connect(TEST_AMQP_URL, log);
+  publisher = new Publisher(broker, brokerNames(world.env.namespace), log);
+  await publisher.start();
+});
+afterAll(() => broker.close());
+
+beforeEach(() => setSources(world, { catalog: 'ok' }));
+afterEach(async () => {
+  await world.drained();
+  await world.service.db.$executeRaw`TRUNCATE rules, candidates, protections, media_items,
+    movie_versions, seasons, episodes, episode_files, deletion_receipts, file_operations, alerts,
+    outbox`;
+});
+
+const oldFilms = () =>
+  ruleCalls(world).create(
+    conditionsRule('Old films', [{ field: 'media.year', operator: 'less_than', value: 1990 }], {
+      action: { auto_delete_enabled: true, auto_delete_delay_days: 0 },
+    }),
+  );
+
+async function movieOf(year: number) {
+  const movie = await newMovie(world.service.db);
+  await patchFacts(world.service.db, 'movie', movie.media_id, { year });
+  return movie;
+}
+
+/** A series of `files` episode files that no movie rule touches: the breaker's denominator. */
+const library = (files: number) => newSeries(world.service.db, { episodes: [files] });
+
+const runDeletion = () =>
+  world.service.services.autoDelete.run({ runId: 77, progress: () => Promise.resolve() });
+
+const candidateOf = async (movieId: number) => {
+  const row = await world.service.db.candidate.findFirst({ where: { mediaId: BigInt(movieId) } });
+  return row ? Number(row.id) : null;
+};
+
+const commands = async () => {
+  const rows = await world.service.db.$queryRaw<
+    { payload: MessagePayload<'catalog.file_operation.execute'> }[]
+  >`SELECT payload FROM outbox WHERE routing_key = 'catalog.file_operation.execute' ORDER BY id`;
+  return rows.map((row) => row.payload);
+};
+
+function completed(
+  command: MessagePayload<'catalog.file_operation.execute'>,
+  outcome: 'succeeded' | 'failed',
+): MessagePayload<'media.file_operation_completed'> {
+  const at = new Date().toISOString();
+  return {
+    operation_id: command.operation_id,
+    candidate_id: command.candidate_id,
+    kind: command.kind,
+    outcome,
+    failure_reason: outcome === 'failed' ? 'http_500' : null,
+    verified: outcome === 'succeeded',
+    route: {
+      service_type: 'radarr',
+      service_config_id: 4,
+      arr_action: 'delete',
+      import_exclusion: true,
+    },
+    files: [
+      {
+        file_name: 'Film.mkv',
+        size_bytes: 20_000_000_000,
+        resolution: '1080p',
+        video_codec: 'hevc',
+        hdr: false,
+        dolby_vision: false,
+      },
+    ],
+    bytes_freed: outcome === 'succeeded' ? 20_000_000_000 : null,
+    attempt_log: [{ at, call: 'radarr DELETE /api/v3/movie/{id}', outcome: 'ok' }],
+    warnings: [],
+    started_at: at,
+    finished_at: at,
+  };
+}
+
+test('only eligible, unblocked candidates that still match are acted on, once each', async () => {
+  const rule = await oldFilms();
+  await library(60);
+  const kept = await movieOf(1980);
+  const protectedLater = await movieOf(1981);
+  const canceled = await movieOf(1982);
+  const noLongerOld = await movieOf(1983);
+  const pending = await movieOf(1984);
+  await runScan(world);
+  await newProtection(world.service.db, movieTarget(protectedLater));
+  await world.api('POST', `/api/v1/candidates/${await candidateOf(canceled.media_id)}/cancel`);
+  await patchFacts(world.service.db, 'movie', noLongerOld.media_id, { year: 2001 });
+  await newFileOperation(world.service.db, versionTarget(pending));
+
+  const { summary } = await runDeletion();
+  expect(summary).toMatchObject({
+    eligible: 2,
+    skipped: 3,
+    waiting: 0,
+    revalidated_out: 1,
+    source_unavailable: 0,
+    queued: 1,
+    queued_by_kind: { delete: 1 },
+  });
+  const keptId = await candidateOf(kept.media_id);
+  const [command, ...others] = await commands();
+  expect(others).toEqual([]);
+  expect(command).toMatchObject({
+    candidate_id: keptId,
+    kind: 'delete',
+    trigger: 'auto',
+    arr_action: 'delete',
+    media_server_action: 'delete',
+    allowed_arr_service_ids: null,
+    requested_by: { type: 'system', id: null },
+    target: {
+      scope: 'version',
+      media_type: 'movie',
+      media_id: kept.media_id,
+      movie_version_id: kept.versions[0]?.version_id,
+    },
+  });
+  // Revalidation drops, it does not delete: the next scan removes that candidate.
+  expect(await candidateOf(noLongerOld.media_id)).not.toBeNull();
+
+  // A second run finds the operation pending and queues nothing more.
+  expect((await runDeletion()).summary).toMatchObject({ queued: 0, skipped: 4 });
+  expect(await commands()).toHaveLength(1);
+  expect(rule.status).toBe(201);
+});
+
+test('a verified deletion removes the candidate with one event and a receipt; a redelivery changes nothing', async () => {
+  const rule = await oldFilms();
+  await library(60);
+  const movie = await movieOf(1970);
+  await runScan(world);
+  const id = (await candidateOf(movie.media_id)) ?? 0;
+  const before = (await world.api<Candidate>('GET', `/api/v1/candidates/${id}`)).body;
+  await runDeletion();
+  const [command] = await commands();
+  if (!command) throw new Error('a command expected');
+  const outcome = completed(command, 'succeeded');
+  await publisher.publish('media.file_operation_completed', outcome);
+  await publisher.publish('media.file_operation_completed', outcome);
+  await waitFor(async () => (await candidateOf(movie.media_id)) === null, {
+    what: 'the candidate to go',
+  });
+  await world.drained();
+  expect(await world.recorded(id)).toEqual([
+    'candidate.scheduled',
+    'catalog.file_operation.execute',
+    'candidate.deleted',
+  ]);
+  const [event] = await world.service.db.$queryRaw<{ payload: Record<string, unknown> }[]>`
+    SELECT payload FROM outbox WHERE routing_key = 'candidate.deleted'`;
+  expect(event?.payload).toMatchObject({
+    candidate_id: id,
+    operation_id: command.operation_id,
+    actor: { type: 'system', id: null },
+    payload: { candidate: { id, reason: before.reason, matched_rule_ids: [rule.body.id] } },
+  });
+  const receipts = await world.service.db.$queryRaw<Record<string, unknown>[]>`
+    SELECT * FROM deletion_receipts`;
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]).toMatchObject({
+    candidate_id: BigInt(id),
+    kind: 'delete',
+    title: movie.title,
+    rules: [{ id: rule.body.id, name: 'Old films' }],
+    approver: { type: 'system', id: 'auto-delete' },
+    qualified_by: {
+      [rule.body.id]: [expect.objectContaining({ field: 'media.year', actual: 1970 })],
+    },
+    data_freshness: [expect.objectContaining({ source: 'catalog', state: 'ok' })],
+    bytes_freed: BigInt(20_000_000_000),
+  });
+  expect(
+    JSON.stringify(receipts[0], (_k, v: unknown) => (typeof v === 'bigint' ? 0 : v)),
+  ).not.toMatch(/\//);
+  const [operation] = await world.service.db.fileOperation.findMany();
+  expect(operation).toMatchObject({ status: 'succeeded', bytesFreed: BigInt(20_000_000_000) });
+});
+
+test('three failures in a row pause automatic attempts and raise delete_failed', async () => {
+  await oldFilms();
+  await library(60);
+  const movie = await movieOf(1970);
+  await runScan(world);
+  const id = (await candidateOf(movie.media_id)) ?? 0;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    expect((await runDeletion()).summary.queued).toBe(1);
+    const command = (await commands()).at(-1);
+    if (!command) throw new Error('a command expected');
+    await world.service.db.$transaction((tx) =>
+      world.service.services.operationOutcomes.record(tx, completed(command, 'failed'), new Date()),
+    );
+  }
+  const candidate = await world.service.db.candidate.findUniqueOrThrow({
+    where: { id: BigInt(id) },
+  });
+  expect(candidate).toMatchObject({ failureCount: 3, lastFailureReason: 'http_500' });
+  expect((await runDeletion()).summary).toMatchObject({ queued: 0, skipped: 1 });
+  const alerts = await world.service.db.$queryRaw<{ kind: string; subject: string }[]>`
+    SELECT kind, subject FROM alerts WHERE resolved_at IS NULL`;
+  expect(alerts).toEqual([{ kind: 'delete_failed', subject: String(id) }]);
+});
+
+test('the breaker stops a run that would delete 6 % of the library and deletes nothing', async () => {
+  await oldFilms();
+  await library(94);
+  for (let i = 0; i < 6; i += 1) await movieOf(1960 + i);
+  await runScan(world);
+  await expect(runDeletion()).rejects.toMatchObject({ code: 'circuit_breaker_tripped' });
+  expect(await commands()).toEqual([]);
+  expect(await world.service.db.fileOperation.count()).toBe(0);
+  const [alert] = await world.service.db.$queryRaw<
+    { kind: string; data: Record<string, unknown> }[]
+  >`
+    SELECT kind, data FROM alerts`;
+  expect(alert).toMatchObject({
+    kind: 'auto_delete_circuit_breaker',
+    data: { items: 6, files: 6, share: 0.06, run_id: 77 },
+  });
+  expect((alert?.data.candidate_ids as number[]).length).toBe(6);
+});
