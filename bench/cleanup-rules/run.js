@@ -23,6 +23,7 @@ const os = require('node:os');
 const { performance } = require('node:perf_hooks');
 const { Client, types: pgTypes } = require('../../packages/kit/node_modules/pg');
 const kit = require('../../packages/kit/dist');
+const { random, round1, mb, load, rssSampler } = require('../support/measure');
 const {
   createTestEnv,
   ensureTemplate,
@@ -84,18 +85,6 @@ const log = (line) => process.stderr.write(`${line}\n`);
 
 // ---------------------------------------------------------------------------------------------
 // Facts: the shape of services/cleanup/test/support/facts.ts movieFacts, with varied values.
-
-/** A small deterministic generator, so every run fills the same projection. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function movie(index, rand, asOf) {
   const mediaId = 100_000 + index;
@@ -200,29 +189,12 @@ function quantile(values, q) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
-const round1 = (x) => Math.round(x * 10) / 10;
-
 function summary(values) {
   return {
     median_ms: round1(quantile(values, 0.5)),
     p95_ms: round1(quantile(values, 0.95)),
     max_ms: round1(Math.max(...values)),
     min_ms: round1(Math.min(...values)),
-  };
-}
-
-const mb = (bytes) => Math.round(bytes / 1024 / 1024);
-
-/** Samples the process's RSS (the service runs in this process) every 20 ms. */
-function rssSampler() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  return {
-    reset: () => (peak = process.memoryUsage().rss),
-    peak: () => Math.max(peak, process.memoryUsage().rss),
-    stop: () => clearInterval(timer),
   };
 }
 
@@ -364,9 +336,6 @@ async function rawPages(databaseUrl) {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** The 1-minute load average, rounded: how busy the shared machine was. */
-const load = () => Math.round(os.loadavg()[0] * 100) / 100;
 
 async function round(size) {
   await ensureTemplate();

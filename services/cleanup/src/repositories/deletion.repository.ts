@@ -100,6 +100,8 @@ export interface NewOperation {
   trigger: 'auto' | 'manual' | 'delete_request';
   requestedBy: MessagePayload<'catalog.file_operation.execute'>['requested_by'];
   runId: number | null;
+  /** The candidate as queued (see the candidate_snapshot column). */
+  snapshot: Record<string, unknown>;
 }
 
 /** Queued operations, one statement; returns their ids in input order. */
@@ -129,22 +131,23 @@ export async function insertOperations(
     requested_by_type: op.requestedBy.type,
     requested_by_id: op.requestedBy.id,
     run_id: op.runId,
+    candidate_snapshot: op.snapshot,
   }));
   const rows = await tx.$queryRaw<{ id: bigint }[]>`
     INSERT INTO file_operations (candidate_id, media_type, scope, media_id, movie_version_id,
         series_id, season_id, season_number, episode_id, episode_number, kind, status,
         arr_action, media_server_action, allowed_arr_service_ids, trigger, requested_by_type,
-        requested_by_id, run_id, created_at)
+        requested_by_id, run_id, candidate_snapshot, created_at)
     SELECT candidate_id, media_type, scope, media_id, movie_version_id, series_id, season_id,
         season_number, episode_id, episode_number, kind, 'queued', arr_action,
         media_server_action, allowed_arr_service_ids, trigger, requested_by_type,
-        requested_by_id, run_id, ${now}
+        requested_by_id, run_id, candidate_snapshot, ${now}
       FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(ordinal int,
         candidate_id bigint, media_type text, scope text, media_id bigint,
         movie_version_id bigint, series_id bigint, season_id bigint, season_number int,
         episode_id bigint, episode_number int, kind text, arr_action text,
         media_server_action text, allowed_arr_service_ids bigint[], trigger text,
-        requested_by_type text, requested_by_id bigint, run_id bigint)
+        requested_by_type text, requested_by_id bigint, run_id bigint, candidate_snapshot jsonb)
      ORDER BY ordinal
     RETURNING id`;
   return rows.map((row) => num(row.id)).sort((a, b) => a - b);

@@ -2,7 +2,8 @@ import type { MessagePayload } from '@mcs/contracts';
 import { num, numOrNull, sql, type Sql } from '@mcs/kit';
 import type { Target } from '../domain/target';
 import type { Tx } from '../db';
-import { columnsOf, covers, overlaps, valuesOf } from './target.sql';
+import type { CandidateWire } from '../views/candidate.view';
+import { columnsOf, covers, overlaps, targetOf, type TargetRow, valuesOf } from './target.sql';
 
 /** Queued, running or verifying: the states in which an operation blocks (domain.md 6.3). */
 const PENDING = sql`o.status IN ('queued', 'running', 'verifying')`;
@@ -36,17 +37,20 @@ export function operationPendingInside(tx: Tx, target: Target): Promise<boolean>
 
 export interface OperationRow {
   id: number;
+  target: Target;
   candidateId: number | null;
   kind: 'delete' | 'move' | 'unmonitor' | 'unmonitor_only';
   status: string;
   trigger: 'auto' | 'manual' | 'delete_request';
   requestedBy: { type: 'system' | 'user'; id: number | null };
+  /** The candidate as queued: `{candidate, matched_criteria}` (migration 20261126010000). */
+  candidateSnapshot: { candidate: CandidateWire; matched_criteria: Record<string, unknown> } | null;
 }
 
 /** An operation locked for recording its outcome; null if unknown. */
 export async function lockOperation(tx: Tx, id: number): Promise<OperationRow | null> {
   const [row] = await tx.$queryRaw<
-    {
+    (TargetRow & {
       id: bigint;
       candidate_id: bigint | null;
       kind: OperationRow['kind'];
@@ -54,17 +58,22 @@ export async function lockOperation(tx: Tx, id: number): Promise<OperationRow | 
       trigger: OperationRow['trigger'];
       requested_by_type: 'system' | 'user';
       requested_by_id: bigint | null;
-    }[]
-  >`SELECT id, candidate_id, kind, status, trigger, requested_by_type, requested_by_id
+      candidate_snapshot: OperationRow['candidateSnapshot'];
+    })[]
+  >`SELECT id, media_type, scope, media_id, movie_version_id, series_id, season_id,
+           season_number, episode_id, episode_number, candidate_id, kind, status, trigger,
+           requested_by_type, requested_by_id, candidate_snapshot
       FROM file_operations WHERE id = ${id}::bigint FOR UPDATE`;
   if (!row) return null;
   return {
     id: num(row.id),
+    target: targetOf(row),
     candidateId: numOrNull(row.candidate_id),
     kind: row.kind,
     status: row.status,
     trigger: row.trigger,
     requestedBy: { type: row.requested_by_type, id: numOrNull(row.requested_by_id) },
+    candidateSnapshot: row.candidate_snapshot,
   };
 }
 

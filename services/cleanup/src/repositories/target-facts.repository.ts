@@ -20,10 +20,11 @@ import type { MediaType } from '../domain/target';
  */
 /**
  * Roots per page: larger pages cost fewer round trips (measured in bench/cleanup-rules), but a
- * page holds all its children, and a series brings a few hundred episodes, so series pages are
- * smaller to keep memory flat.
+ * page holds all its children, and a series brings a few hundred episodes: 25 series are about
+ * the 5 000 targets per batch of domain.md 4, and keep a scan's memory flat
+ * (bench/cleanup-scan).
  */
-export const ROOT_PAGE_SIZE: Readonly<Record<MediaType, number>> = { movie: 2000, series: 100 };
+export const ROOT_PAGE_SIZE: Readonly<Record<MediaType, number>> = { movie: 2000, series: 25 };
 
 export interface RootPage {
   roots: RootProjection[];

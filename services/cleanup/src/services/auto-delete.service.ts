@@ -8,6 +8,7 @@ import type { ScanRule } from '../domain/scan/candidate-decision';
 import type { Db, Tx } from '../db';
 import type { FileOperationCommands } from '../messaging/file-operation-commands';
 import { raiseAlert } from '../repositories/alert.repository';
+import { findCandidates } from '../repositories/candidate-query.repository';
 import {
   insertOperations,
   liveFileCount,
@@ -17,6 +18,7 @@ import {
 import { lockCandidateWorkflow } from '../repositories/locks';
 import { enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';
+import { candidateView } from '../views/candidate.view';
 import type { SourceStatusService } from './source-status.service';
 
 export type DeletionSummary = {
@@ -109,6 +111,15 @@ export class AutoDeleteService {
         );
         return 'tripped';
       }
+      const views = new Map(
+        (
+          await findCandidates(
+            tx,
+            ready.map((item) => item.candidate.id),
+            now,
+          )
+        ).map((record) => [record.id, candidateView(record, now)]),
+      );
       const ids = await insertOperations(
         tx,
         ready.map(({ candidate, plan }) => ({
@@ -118,6 +129,10 @@ export class AutoDeleteService {
           trigger: 'auto',
           requestedBy: { type: 'system', id: null },
           runId: context.runId,
+          snapshot: {
+            candidate: views.get(candidate.id),
+            matched_criteria: candidate.matchedCriteria,
+          },
         })),
         now,
       );

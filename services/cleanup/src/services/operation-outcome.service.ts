@@ -1,10 +1,8 @@
 import type { MessagePayload } from '@mcs/contracts';
 import { MAX_AUTOMATIC_FAILURES } from '../domain/deletion/classify';
-import { targetTitle } from '../domain/target';
 import type { LifecycleEvents, OperationEventType } from '../messaging/lifecycle-events';
 import type { MediaLinksPublisher } from '../messaging/media-links';
 import { raiseAlert } from '../repositories/alert.repository';
-import { findCandidates } from '../repositories/candidate-query.repository';
 import {
   lockCandidate,
   recordOperationFailure,
@@ -19,7 +17,6 @@ import {
 import { insertReceipt, ruleNames } from '../repositories/receipt.repository';
 import { sourceStatuses } from '../repositories/source-status.repository';
 import type { Tx } from '../db';
-import { candidateView } from '../views/candidate.view';
 
 type Completed = MessagePayload<'media.file_operation_completed'>;
 
@@ -44,40 +41,28 @@ export class OperationOutcomeService {
     // Unknown, or already recorded (a redelivery after its inbox row was purged).
     if (!operation || !['queued', 'running', 'verifying'].includes(operation.status)) return;
     await finishOperation(tx, outcome);
-    if (operation.candidateId === null || !(await lockCandidate(tx, operation.candidateId))) return;
-    const [candidate] = await findCandidates(tx, [operation.candidateId], now);
-    if (!candidate) return;
+    const candidateId = operation.candidateId;
+    const snapshot = operation.candidateSnapshot;
+    if (candidateId === null || snapshot === null) return;
+    // Catalog's removal of the media may have taken the candidate already (it publishes the
+    // removal before this outcome): the event and the receipt come from the snapshot.
+    const present = await lockCandidate(tx, candidateId);
     if (outcome.outcome === 'failed') {
-      const failures = await recordOperationFailure(tx, candidate.id, outcome.failure_reason);
-      if (failures >= MAX_AUTOMATIC_FAILURES)
-        await raiseAlert(
-          tx,
-          {
-            kind: 'delete_failed',
-            subject: String(candidate.id),
-            message: `Deleting candidate ${candidate.id} failed ${failures} times in a row (${outcome.failure_reason ?? 'unknown'}); automatic attempts are paused.`,
-            data: {
-              candidate_id: candidate.id,
-              failures,
-              last_failure_reason: outcome.failure_reason,
-            },
-          },
-          now,
-        );
+      if (present) await this.failed(tx, candidateId, outcome.failure_reason, now);
       return;
     }
     if (outcome.outcome !== 'succeeded') return;
-    const view = candidateView(candidate, now);
+    const { candidate } = snapshot;
     await insertReceipt(
       tx,
       {
         operationId: operation.id,
-        candidateId: candidate.id,
-        target: candidate,
-        title: targetTitle(candidate.title, candidate),
+        candidateId,
+        target: operation.target,
+        title: candidate.title,
         kind: operation.kind,
-        rules: await ruleNames(tx, candidate.matchedRuleIds),
-        qualifiedBy: await matchedCriteria(tx, candidate.id),
+        rules: await ruleNames(tx, candidate.matched_rule_ids),
+        qualifiedBy: snapshot.matched_criteria,
         approver:
           operation.trigger === 'auto'
             ? { type: 'system', id: 'auto-delete' }
@@ -92,23 +77,26 @@ export class OperationOutcomeService {
       },
       now,
     );
-    const actor = operation.requestedBy;
-    await this.deps.events.operation(tx, EVENT_OF[operation.kind], view, actor, operation.id, now);
-    if (operation.kind === 'unmonitor_only') {
-      await setCompletedAction(tx, candidate.id, now);
-      return;
-    }
-    await this.deps.links.publish(tx, await removeCandidates(tx, [candidate.id]), now);
+    const type = EVENT_OF[operation.kind];
+    await this.deps.events.operation(tx, type, candidate, operation.requestedBy, operation.id, now);
+    if (!present) return;
+    if (operation.kind === 'unmonitor_only') await setCompletedAction(tx, candidateId, now);
+    else await this.deps.links.publish(tx, await removeCandidates(tx, [candidateId]), now);
   }
-}
 
-async function matchedCriteria(tx: Tx, candidateId: number): Promise<Record<string, unknown>> {
-  const row = await tx.candidate.findUnique({
-    where: { id: BigInt(candidateId) },
-    select: { matchedCriteria: true },
-  });
-  const criteria = row?.matchedCriteria;
-  return typeof criteria === 'object' && criteria !== null && !Array.isArray(criteria)
-    ? criteria
-    : {};
+  /** A failure counts; the third in a row pauses automatic attempts (6.4). */
+  private async failed(tx: Tx, candidateId: number, reason: string | null, now: Date) {
+    const failures = await recordOperationFailure(tx, candidateId, reason);
+    if (failures < MAX_AUTOMATIC_FAILURES) return;
+    await raiseAlert(
+      tx,
+      {
+        kind: 'delete_failed',
+        subject: String(candidateId),
+        message: `Deleting candidate ${candidateId} failed ${failures} times in a row (${reason ?? 'unknown'}); automatic attempts are paused.`,
+        data: { candidate_id: candidateId, failures, last_failure_reason: reason },
+      },
+      now,
+    );
+  }
 }

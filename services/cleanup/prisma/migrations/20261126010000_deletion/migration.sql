@@ -22,6 +22,10 @@ ALTER TABLE file_operations
     CHECK (requested_by_type IN ('system', 'user')),
   ADD COLUMN requested_by_id         BIGINT,
   ADD COLUMN run_id                  BIGINT,
+  -- The candidate as it was queued ({candidate, matched_criteria}): its event and receipt are
+  -- built from it, whichever of catalog's removal and outcome messages cleanup reads first.
+  -- Candidate actions are refused while the operation is pending, so it does not go stale.
+  ADD COLUMN candidate_snapshot      JSONB,
   ADD COLUMN failure_reason          TEXT,
   ADD COLUMN route                   JSONB,
   ADD COLUMN files                   JSONB NOT NULL DEFAULT '[]',
