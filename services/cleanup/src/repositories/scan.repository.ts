@@ -19,8 +19,14 @@ export interface ScanProtection extends Target {
   sourceRuleId: number | null;
 }
 
-/** Enabled rules with their media type and outcome, as the scan evaluates them. */
-export async function enabledRules(db: DbClient) {
+/** An enabled rule with its media type and outcome, as scans and deletion runs evaluate it. */
+export interface EnabledRule {
+  mediaType: MediaType;
+  outcome: RuleOutcome;
+  rule: ScanRule;
+}
+
+export async function enabledRules(db: DbClient): Promise<EnabledRule[]> {
   // definition and action are the validated documents the rule routes stored (domain.md 3.1).
   const rows = await db.$queryRaw<
     {
@@ -43,7 +49,7 @@ export async function enabledRules(db: DbClient) {
       scope: row.target_scope,
       definition: row.definition,
       action: row.action,
-    } satisfies ScanRule,
+    },
   }));
 }
 

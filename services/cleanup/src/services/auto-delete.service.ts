@@ -4,6 +4,7 @@ import { DEFAULT_BREAKER, checkBreaker } from '../domain/deletion/breaker';
 import { classify, type RunClass } from '../domain/deletion/classify';
 import { operationPlan } from '../domain/deletion/operation-plan';
 import { filesOf, revalidate, type Revalidation } from '../domain/deletion/revalidate';
+import type { SourceAvailability } from '../domain/rules';
 import type { ScanRule } from '../domain/scan/candidate-decision';
 import type { Db, Tx } from '../db';
 import type { FileOperationCommands } from '../messaging/file-operation-commands';
@@ -16,7 +17,7 @@ import {
   type RunCandidate,
 } from '../repositories/deletion.repository';
 import { lockCandidateWorkflow } from '../repositories/locks';
-import { enabledRules } from '../repositories/scan.repository';
+import { type EnabledRule, enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';
 import { candidateView } from '../views/candidate.view';
 import type { SourceStatusService } from './source-status.service';
@@ -157,8 +158,8 @@ export class AutoDeleteService {
   private async revalidated(
     tx: Tx,
     eligible: RunCandidate[],
-    rules: Awaited<ReturnType<typeof enabledRules>>,
-    availability: Awaited<ReturnType<SourceStatusService['availability']>>,
+    rules: EnabledRule[],
+    availability: SourceAvailability,
     now: Date,
     summary: DeletionSummary,
   ): Promise<Ready[]> {

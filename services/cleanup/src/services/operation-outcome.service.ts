@@ -14,11 +14,18 @@ import {
   lockOperation,
   type OperationRow,
 } from '../repositories/file-operation.repository';
-import { insertReceipt, ruleNames } from '../repositories/receipt.repository';
+import { insertReceipt, receiptRules } from '../repositories/receipt.repository';
 import { sourceStatuses } from '../repositories/source-status.repository';
 import type { Tx } from '../db';
 
 type Completed = MessagePayload<'media.file_operation_completed'>;
+
+const ACTION_OF = {
+  delete: 'deleted',
+  move: 'moved',
+  unmonitor: 'unmonitored',
+  unmonitor_only: 'unmonitored_only',
+} as const satisfies Record<OperationRow['kind'], string>;
 
 const EVENT_OF: Readonly<Record<OperationRow['kind'], OperationEventType>> = {
   delete: 'candidate.deleted',
@@ -28,8 +35,8 @@ const EVENT_OF: Readonly<Record<OperationRow['kind'], OperationEventType>> = {
 };
 
 /**
- * Records catalog's outcome of a file operation (domain.md 6.3-6.4), once: a verified success
- * writes the deletion receipt, emits the candidate's event with its last snapshot and removes
+ * Records catalog's outcome of a file operation (domain.md 6.3-6.4, 6.8), once, with its
+ * receipt: a verified success emits the candidate's event with its last snapshot and removes
  * it (an `unmonitor_only` candidate stays, marked completed); a failure counts against the
  * candidate, and the third in a row raises `delete_failed` and pauses automatic attempts.
  */
@@ -41,47 +48,59 @@ export class OperationOutcomeService {
     // Unknown, or already recorded (a redelivery after its inbox row was purged).
     if (!operation || !['queued', 'running', 'verifying'].includes(operation.status)) return;
     await finishOperation(tx, outcome);
+    if (outcome.outcome === 'canceled') return;
+    await this.receipt(tx, operation, outcome, now);
     const candidateId = operation.candidateId;
     const snapshot = operation.candidateSnapshot;
     if (candidateId === null || snapshot === null) return;
     // Catalog's removal of the media may have taken the candidate already (it publishes the
-    // removal before this outcome): the event and the receipt come from the snapshot.
+    // removal before this outcome): the event comes from the snapshot.
     const present = await lockCandidate(tx, candidateId);
     if (outcome.outcome === 'failed') {
       if (present) await this.failed(tx, candidateId, outcome.failure_reason, now);
       return;
     }
-    if (outcome.outcome !== 'succeeded') return;
-    const { candidate } = snapshot;
+    const type = EVENT_OF[operation.kind];
+    const actor = operation.requestedBy;
+    await this.deps.events.operation(tx, type, snapshot.candidate, actor, operation.id, now);
+    if (!present) return;
+    if (operation.kind === 'unmonitor_only') await setCompletedAction(tx, candidateId, now);
+    else await this.deps.links.publish(tx, await removeCandidates(tx, [candidateId]), now);
+  }
+
+  /** The operation's receipt (domain.md 6.8), from the candidate as it was queued. */
+  private async receipt(tx: Tx, operation: OperationRow, outcome: Completed, now: Date) {
+    const snapshot = operation.candidateSnapshot;
+    const criteria = snapshot?.matched_criteria ?? {};
+    const freshness: Record<string, string | null> = {};
+    for (const status of await sourceStatuses(tx)) {
+      const key = status.service_config_id
+        ? `${status.source}:${status.service_config_id}`
+        : status.source;
+      freshness[key] = status.last_success_at;
+    }
     await insertReceipt(
       tx,
       {
         operationId: operation.id,
-        candidateId,
-        target: operation.target,
-        title: candidate.title,
-        kind: operation.kind,
-        rules: await ruleNames(tx, candidate.matched_rule_ids),
-        qualifiedBy: snapshot.matched_criteria,
-        approver:
+        outcome,
+        trigger: operation.trigger,
+        action: ACTION_OF[operation.kind],
+        approvedBy:
           operation.trigger === 'auto'
             ? { type: 'system', id: 'auto-delete' }
             : { type: operation.requestedBy.type, id: operation.requestedBy.id },
-        dataFreshness: (await sourceStatuses(tx)).map((status) => ({
-          source: status.source,
-          state: status.state,
-          last_success_at: status.last_success_at,
+        target: operation.target,
+        candidate: snapshot?.candidate ?? null,
+        rules: await receiptRules(tx, snapshot?.candidate.matched_rule_ids ?? []),
+        evidence: Object.entries(criteria).map(([ruleId, conditions]) => ({
+          rule_id: Number(ruleId),
+          conditions,
         })),
-        files: outcome.files,
-        bytesFreed: outcome.bytes_freed,
+        sourceFreshness: freshness,
       },
       now,
     );
-    const type = EVENT_OF[operation.kind];
-    await this.deps.events.operation(tx, type, candidate, operation.requestedBy, operation.id, now);
-    if (!present) return;
-    if (operation.kind === 'unmonitor_only') await setCompletedAction(tx, candidateId, now);
-    else await this.deps.links.publish(tx, await removeCandidates(tx, [candidateId]), now);
   }
 
   /** A failure counts; the third in a row pauses automatic attempts (6.4). */

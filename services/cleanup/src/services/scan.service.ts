@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db';
 import { lockCandidateWorkflow } from '../repositories/locks';
 import { findProtections } from '../repositories/protection.repository';
 import {
+  type EnabledRule,
   enabledRules,
   liveRootCount,
   markUnknown,
@@ -165,7 +166,7 @@ export class ScanService {
   }
 }
 
-type ScanRules = Awaited<ReturnType<typeof enabledRules>>;
+type ScanRules = EnabledRule[];
 
 /** The scopes of a media type that have an enabled rule, broadest first, rules by outcome. */
 function scopePlan(rules: ScanRules, mediaType: MediaType): ScopeRules[] {

@@ -187,17 +187,28 @@ test('a verified deletion removes the candidate with one event and a receipt; a 
     SELECT * FROM deletion_receipts`;
   expect(receipts).toHaveLength(1);
   expect(receipts[0]).toMatchObject({
+    operation_id: BigInt(command.operation_id),
+    outcome: 'succeeded',
+    failure_reason: null,
+    trigger: 'auto',
+    action: 'deleted',
+    approved_by: { type: 'system', id: 'auto-delete' },
     candidate_id: BigInt(id),
-    kind: 'delete',
+    delay_days: 0,
     title: movie.title,
-    rules: [{ id: rule.body.id, name: 'Old films' }],
-    approver: { type: 'system', id: 'auto-delete' },
-    qualified_by: {
-      [rule.body.id]: [expect.objectContaining({ field: 'media.year', actual: 1970 })],
-    },
-    data_freshness: [expect.objectContaining({ source: 'catalog', state: 'ok' })],
+    tmdb_id: BigInt(movie.tmdb_id),
+    rules: [{ rule_id: rule.body.id, rule_name: 'Old films', rule_revision: 1 }],
+    evidence: [
+      {
+        rule_id: rule.body.id,
+        conditions: [expect.objectContaining({ field: 'media.year', actual: 1970 })],
+      },
+    ],
+    route: { service_type: 'radarr', service_config_id: 4 },
     bytes_freed: BigInt(20_000_000_000),
   });
+  // The catalog source was ok at the time: its last success is on the receipt.
+  expect(receipts[0]?.source_freshness).toHaveProperty('catalog');
   expect(
     JSON.stringify(receipts[0], (_k, v: unknown) => (typeof v === 'bigint' ? 0 : v)),
   ).not.toMatch(/\//);
@@ -227,6 +238,12 @@ test('three failures in a row pause automatic attempts and raise delete_failed',
   const alerts = await world.service.db.$queryRaw<{ kind: string; subject: string }[]>`
     SELECT kind, subject FROM alerts WHERE resolved_at IS NULL`;
   expect(alerts).toEqual([{ kind: 'delete_failed', subject: String(id) }]);
+  // Every finished operation has its receipt, failures included.
+  const receipts = await world.service.db.$queryRaw<{ outcome: string; failure_reason: string }[]>`
+    SELECT outcome, failure_reason FROM deletion_receipts ORDER BY id`;
+  expect(receipts).toEqual(
+    Array.from({ length: 3 }, () => ({ outcome: 'failed', failure_reason: 'http_500' })),
+  );
 });
 
 test('the breaker stops a run that would delete 6 % of the library and deletes nothing', async () => {

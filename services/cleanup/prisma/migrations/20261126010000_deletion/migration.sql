@@ -37,27 +37,41 @@ ALTER TABLE file_operations
 CREATE INDEX file_operations_candidate_idx ON file_operations (candidate_id)
   WHERE candidate_id IS NOT NULL;
 
--- What was removed and why (issue 13: rules, the input values that qualified the item, the
--- approver, data freshness), one per succeeded operation. Never holds a path.
+-- One immutable receipt per finished operation, success or failure (domain.md 6.8): what was
+-- acted on and why (rules, the conditions that qualified it), who approved it, how fresh the
+-- data was, the route and the files. Files carry names only: catalog never sends a path.
 CREATE TABLE deletion_receipts (
-  id               BIGSERIAL PRIMARY KEY,
-  operation_id     BIGINT NOT NULL UNIQUE REFERENCES file_operations (id),
-  candidate_id     BIGINT,
-  media_type       TEXT NOT NULL CHECK (media_type IN ('movie', 'series')),
-  scope            TEXT NOT NULL,
-  media_id         BIGINT NOT NULL,
-  movie_version_id BIGINT,
-  season_id        BIGINT,
-  episode_id       BIGINT,
-  title            TEXT NOT NULL,
-  kind             TEXT NOT NULL,
-  rules            JSONB NOT NULL,
-  qualified_by     JSONB NOT NULL,
-  approver         JSONB NOT NULL,
-  data_freshness   JSONB NOT NULL,
-  files            JSONB NOT NULL,
-  bytes_freed      BIGINT,
-  created_at       TIMESTAMPTZ NOT NULL
+  id                   BIGSERIAL PRIMARY KEY,
+  operation_id         BIGINT NOT NULL UNIQUE REFERENCES file_operations (id),
+  outcome              TEXT NOT NULL CHECK (outcome IN ('succeeded', 'failed')),
+  failure_reason       TEXT,
+  trigger              TEXT NOT NULL CHECK (trigger IN ('auto', 'manual', 'delete_request')),
+  action               TEXT NOT NULL
+    CHECK (action IN ('deleted', 'moved', 'unmonitored', 'unmonitored_only')),
+  approved_by          JSONB NOT NULL,
+  candidate_id         BIGINT,
+  candidate_created_at TIMESTAMPTZ,
+  eligible_at          TIMESTAMPTZ,
+  delay_days           INTEGER,
+  media_type           TEXT NOT NULL CHECK (media_type IN ('movie', 'series')),
+  scope                TEXT NOT NULL,
+  media_id             BIGINT NOT NULL,
+  movie_version_id     BIGINT,
+  season_id            BIGINT,
+  episode_id           BIGINT,
+  title                TEXT NOT NULL,
+  year                 INTEGER,
+  tmdb_id              BIGINT,
+  season_number        INTEGER,
+  episode_number       INTEGER,
+  files                JSONB NOT NULL,
+  rules                JSONB NOT NULL,
+  evidence             JSONB NOT NULL,
+  source_freshness     JSONB NOT NULL,
+  route                JSONB,
+  bytes_freed          BIGINT,
+  warnings             JSONB NOT NULL,
+  created_at           TIMESTAMPTZ NOT NULL
 );
 CREATE INDEX deletion_receipts_order_idx ON deletion_receipts (created_at DESC, id DESC);
 
