@@ -16,8 +16,10 @@ import { AutoDeleteService } from './services/auto-delete.service';
 import { CandidateActionService } from './services/candidate-action.service';
 import { CandidateContinuity } from './services/candidate-continuity.service';
 import { CandidateService } from './services/candidate.service';
+import { ManualOperationService } from './services/manual-operation.service';
 import { MediaProjectionService } from './services/media-projection.service';
 import { OperationOutcomeService } from './services/operation-outcome.service';
+import { OperationQueue } from './services/operation-queue';
 import { ProtectedService } from './services/protected.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
@@ -43,8 +45,8 @@ export function createServices(deps: {
   const continuity = new CandidateContinuity({ events, links });
   const sourceStatus = new SourceStatusService({ db, clock });
   const scan = new ScanService({ db, clock, sourceStatus, continuity, writer });
-  const commands = new FileOperationCommands(deps.outbox);
-  const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, commands });
+  const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
+  const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, queue });
   return {
     candidates: new CandidateService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
@@ -58,6 +60,7 @@ export function createServices(deps: {
     ruleLookups: new RuleLookupService({ db }),
     scan,
     autoDelete,
+    manualOperations: new ManualOperationService({ db, clock, queue }),
     operationOutcomes: new OperationOutcomeService({ events, links }),
     tasks: new TaskRunner({
       service: 'cleanup',

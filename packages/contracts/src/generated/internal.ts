@@ -585,6 +585,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/candidates/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete selected candidates now
+         * @description Queues one file operation per selected candidate, bypassing the review delay and a
+         *     cancel (domain.md 6.11). Every candidate is checked first; if any is unknown (404),
+         *     protected (409 `candidate_protected`) or has a pending operation (409
+         *     `file_operation_pending`), nothing is queued and `errors` names each offending
+         *     `candidate_ids[i]`. More than 50 ids need `confirm: true` (409
+         *     `confirmation_required`). The outcome of each operation arrives later (receipts, the
+         *     candidate's events).
+         */
+        post: operations["deleteCandidatesNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/candidates/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move selected candidates now
+         * @description As the delete, but the files are moved to the move destination of their media type:
+         *     422 `move_destination_missing` while it is not configured (the general settings that
+         *     hold it do not exist yet, so every move is refused today).
+         */
+        post: operations["moveCandidatesNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/{rule_id}": {
         parameters: {
             query?: never;
@@ -1655,6 +1703,20 @@ export interface components {
                     message: string;
                 }[];
             }[];
+        };
+        ManualOperationRequest: {
+            candidate_ids: components["schemas"]["Id"][];
+            /** @description Why, kept on the operations. */
+            reason?: string | null;
+            /** @description Required to act on more than 50 candidates at once. */
+            confirm?: boolean;
+        };
+        ManualOperationQueued: {
+            job_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "queued";
+            operation_ids: components["schemas"]["Id"][];
+            candidate_ids: components["schemas"]["Id"][];
         };
         CandidateRuleList: {
             items: {
@@ -3256,6 +3318,72 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCandidatesNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualOperationRequest"];
+            };
+        };
+        responses: {
+            /** @description The operations were queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualOperationQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    moveCandidatesNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualOperationRequest"];
+            };
+        };
+        responses: {
+            /** @description The operations were queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualOperationQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

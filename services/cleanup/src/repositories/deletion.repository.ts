@@ -1,4 +1,4 @@
-import { num } from '@mcs/kit';
+import { empty, num, sql } from '@mcs/kit';
 import type { MessagePayload } from '@mcs/contracts';
 import type { OperationPlan } from '../domain/deletion/operation-plan';
 import type { Target } from '../domain/target';
@@ -43,9 +43,10 @@ interface Row extends TargetRow {
   operation_pending: boolean;
 }
 
-/** Every candidate with what classifying it needs, in id order. */
-export async function runCandidates(tx: Tx, now: Date): Promise<RunCandidate[]> {
+/** Every candidate (or those of `ids`) with what classifying it needs, in id order. */
+export async function runCandidates(tx: Tx, now: Date, ids?: number[]): Promise<RunCandidate[]> {
   const c = columnsOf('c');
+  const only = ids ? sql`WHERE c.id = ANY(${ids.map(BigInt)}::bigint[])` : empty;
   const rows = await tx.$queryRaw<Row[]>`
     SELECT c.id, c.media_type, c.scope, c.media_id, c.movie_version_id, c.series_id, c.season_id,
            c.season_number, c.episode_id, c.episode_number, c.matched_rule_ids,
@@ -61,8 +62,9 @@ export async function runCandidates(tx: Tx, now: Date): Promise<RunCandidate[]> 
                       AND o.media_type = c.media_type AND o.media_id = c.media_id
                       AND (c.media_type = 'movie' OR ${overlaps(columnsOf('o'), c)})
                   ) AS operation_pending
-      FROM candidates c
-     ORDER BY c.id`;
+      FROM candidates c ${only}
+     ORDER BY c.id
+       ${ids ? sql`FOR UPDATE OF c` : empty}`;
   return rows.map((row) => ({
     ...targetOf(row),
     id: num(row.id),
@@ -100,6 +102,9 @@ export interface NewOperation {
   trigger: 'auto' | 'manual' | 'delete_request';
   requestedBy: MessagePayload<'catalog.file_operation.execute'>['requested_by'];
   runId: number | null;
+  /** The manual request's job (internal-api.md 11); null for automatic runs. */
+  jobId: number | null;
+  reason: string | null;
   /** The candidate as queued (see the candidate_snapshot column). */
   snapshot: Record<string, unknown>;
 }
@@ -131,24 +136,34 @@ export async function insertOperations(
     requested_by_type: op.requestedBy.type,
     requested_by_id: op.requestedBy.id,
     run_id: op.runId,
+    job_id: op.jobId,
+    reason: op.reason,
     candidate_snapshot: op.snapshot,
   }));
   const rows = await tx.$queryRaw<{ id: bigint }[]>`
     INSERT INTO file_operations (candidate_id, media_type, scope, media_id, movie_version_id,
         series_id, season_id, season_number, episode_id, episode_number, kind, status,
         arr_action, media_server_action, allowed_arr_service_ids, trigger, requested_by_type,
-        requested_by_id, run_id, candidate_snapshot, created_at)
+        requested_by_id, run_id, job_id, reason, candidate_snapshot, created_at)
     SELECT candidate_id, media_type, scope, media_id, movie_version_id, series_id, season_id,
         season_number, episode_id, episode_number, kind, 'queued', arr_action,
         media_server_action, allowed_arr_service_ids, trigger, requested_by_type,
-        requested_by_id, run_id, candidate_snapshot, ${now}
+        requested_by_id, run_id, job_id, reason, candidate_snapshot, ${now}
       FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(ordinal int,
         candidate_id bigint, media_type text, scope text, media_id bigint,
         movie_version_id bigint, series_id bigint, season_id bigint, season_number int,
         episode_id bigint, episode_number int, kind text, arr_action text,
         media_server_action text, allowed_arr_service_ids bigint[], trigger text,
-        requested_by_type text, requested_by_id bigint, run_id bigint, candidate_snapshot jsonb)
+        requested_by_type text, requested_by_id bigint, run_id bigint, job_id bigint, reason text,
+        candidate_snapshot jsonb)
      ORDER BY ordinal
     RETURNING id`;
   return rows.map((row) => num(row.id)).sort((a, b) => a - b);
+}
+
+/** A new job id for a manual request's operations (internal-api.md 11). */
+export async function nextJobId(tx: Tx): Promise<number> {
+  const [row] = await tx.$queryRaw<{ id: bigint }[]>`SELECT nextval('file_operation_jobs') AS id`;
+  if (!row) throw new Error('no job id');
+  return num(row.id);
 }

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Services } from '../app';
 import { candidateRoutes } from './candidate.routes';
+import { manualOperationRoutes } from './manual-operation.routes';
 import { protectedRoutes } from './protected.routes';
 import { protectionRoutes } from './protection.routes';
 import { ruleLookupRoutes } from './rule-lookup.routes';
@@ -9,6 +10,7 @@ import { ruleRoutes } from './rule.routes';
 /** Every route of the cleanup service, under /api behind the gateway signature. */
 export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
+  manualOperationRoutes(api, services.manualOperations);
   protectionRoutes(api, services.protections);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);

@@ -2,16 +2,12 @@ import { type Clock, type TaskContext, TaskError, type TaskOutcome } from '@mcs/
 import { deriveAutoDeleteState } from '../domain/auto-delete';
 import { DEFAULT_BREAKER, checkBreaker } from '../domain/deletion/breaker';
 import { classify, type RunClass } from '../domain/deletion/classify';
-import { operationPlan } from '../domain/deletion/operation-plan';
 import { filesOf, revalidate, type Revalidation } from '../domain/deletion/revalidate';
 import type { SourceAvailability } from '../domain/rules';
 import type { ScanRule } from '../domain/scan/candidate-decision';
 import type { Db, Tx } from '../db';
-import type { FileOperationCommands } from '../messaging/file-operation-commands';
 import { raiseAlert } from '../repositories/alert.repository';
-import { findCandidates } from '../repositories/candidate-query.repository';
 import {
-  insertOperations,
   liveFileCount,
   runCandidates,
   type RunCandidate,
@@ -19,7 +15,7 @@ import {
 import { lockCandidateWorkflow } from '../repositories/locks';
 import { type EnabledRule, enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';
-import { candidateView } from '../views/candidate.view';
+import { type OperationQueue, planOf, type QueuedItem } from './operation-queue';
 import type { SourceStatusService } from './source-status.service';
 
 export type DeletionSummary = {
@@ -46,7 +42,7 @@ export class AutoDeleteService {
       db: Db;
       clock: Clock;
       sourceStatus: SourceStatusService;
-      commands: FileOperationCommands;
+      queue: OperationQueue;
     },
   ) {}
 
@@ -112,34 +108,17 @@ export class AutoDeleteService {
         );
         return 'tripped';
       }
-      const views = new Map(
-        (
-          await findCandidates(
-            tx,
-            ready.map((item) => item.candidate.id),
-            now,
-          )
-        ).map((record) => [record.id, candidateView(record, now)]),
-      );
-      const ids = await insertOperations(
+      await this.deps.queue.queue(
         tx,
-        ready.map(({ candidate, plan }) => ({
-          candidateId: candidate.id,
-          target: candidate,
-          plan,
+        ready,
+        {
           trigger: 'auto',
           requestedBy: { type: 'system', id: null },
           runId: context.runId,
-          snapshot: {
-            candidate: views.get(candidate.id),
-            matched_criteria: candidate.matchedCriteria,
-          },
-        })),
+          jobId: null,
+          reason: null,
+        },
         now,
-      );
-      await this.deps.commands.execute(
-        tx,
-        ids.map((id, i) => ({ operationId: id, ...(ready[i] as Ready) })),
       );
       for (const { plan } of ready)
         summary.queued_by_kind[plan.kind] = (summary.queued_by_kind[plan.kind] ?? 0) + 1;
@@ -196,23 +175,13 @@ export class AutoDeleteService {
           summary[verdict] += 1;
           continue;
         }
-        ready.push({
-          candidate,
-          plan: operationPlan(
-            mediaType,
-            matched.map((rule) => rule.action),
-            candidate.deleteOperation,
-          ),
-          files: filesOf(root, candidate),
-        });
+        ready.push({ candidate, plan: planOf(candidate, rules), files: filesOf(root, candidate) });
       }
     }
     return ready;
   }
 }
 
-interface Ready {
-  candidate: RunCandidate;
-  plan: ReturnType<typeof operationPlan>;
+interface Ready extends QueuedItem {
   files: number;
 }

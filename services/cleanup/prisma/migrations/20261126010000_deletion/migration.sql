@@ -22,6 +22,10 @@ ALTER TABLE file_operations
     CHECK (requested_by_type IN ('system', 'user')),
   ADD COLUMN requested_by_id         BIGINT,
   ADD COLUMN run_id                  BIGINT,
+  -- The job of a manual delete or move (202 job_id), from file_operation_jobs.
+  ADD COLUMN job_id                  BIGINT,
+  -- What the administrator gave as the reason of a manual delete or move.
+  ADD COLUMN reason                  TEXT,
   -- The candidate as it was queued ({candidate, matched_criteria}): its event and receipt are
   -- built from it, whichever of catalog's removal and outcome messages cleanup reads first.
   -- Candidate actions are refused while the operation is pending, so it does not go stale.
@@ -34,6 +38,8 @@ ALTER TABLE file_operations
   ADD COLUMN warnings                JSONB NOT NULL DEFAULT '[]',
   ADD COLUMN started_at              TIMESTAMPTZ,
   ADD COLUMN finished_at             TIMESTAMPTZ;
+CREATE SEQUENCE file_operation_jobs;
+CREATE INDEX file_operations_job_idx ON file_operations (job_id) WHERE job_id IS NOT NULL;
 CREATE INDEX file_operations_candidate_idx ON file_operations (candidate_id)
   WHERE candidate_id IS NOT NULL;
 

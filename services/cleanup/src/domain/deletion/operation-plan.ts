@@ -18,10 +18,14 @@ const CONSERVATISM: Readonly<Record<ArrAction, number>> = {
   unmonitor_only: 2,
 };
 
+/** `default_arr_action` at its default (domain.md 3.8): no settings store yet. */
+export const DEFAULT_ARR_ACTION: ArrAction = 'unmonitor';
+
 /**
  * The plan of a candidate's operation from its enabled matched candidate rules: the most
  * conservative Arr action, `none` for the media server if any rule says so, `move` if any rule
- * moves, and the intersection of the non-empty instance lists of the media type's Arr.
+ * moves, and the intersection of the non-empty instance lists of the media type's Arr. With no
+ * matched rule left, the global default Arr action applies.
  */
 export function operationPlan(
   mediaType: MediaType,
@@ -35,9 +39,12 @@ export function operationPlan(
   >[],
   deleteOperation: 'delete' | 'move',
 ): OperationPlan {
-  const arrAction = rules
-    .map((rule) => rule.arr_action ?? 'delete')
-    .reduce<ArrAction>((a, b) => (CONSERVATISM[b] > CONSERVATISM[a] ? b : a), 'delete');
+  const arrAction =
+    rules.length === 0
+      ? DEFAULT_ARR_ACTION
+      : rules
+          .map((rule) => rule.arr_action ?? 'delete')
+          .reduce<ArrAction>((a, b) => (CONSERVATISM[b] > CONSERVATISM[a] ? b : a), 'delete');
   const mediaServerAction = rules.some((rule) => rule.media_server_action === 'none')
     ? 'none'
     : 'delete';
