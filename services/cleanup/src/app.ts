@@ -21,6 +21,7 @@ import { MediaProjectionService } from './services/media-projection.service';
 import { OperationOutcomeService } from './services/operation-outcome.service';
 import { OperationQueue } from './services/operation-queue';
 import { ProtectedService } from './services/protected.service';
+import { ReclaimHistoryService } from './services/reclaim-history.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
 import { RuleLookupService } from './services/rule-lookup.service';
@@ -62,6 +63,7 @@ export function createServices(deps: {
     autoDelete,
     manualOperations: new ManualOperationService({ db, clock, queue }),
     operationOutcomes: new OperationOutcomeService({ events, links }),
+    reclaimHistory: new ReclaimHistoryService({ db, clock }),
     tasks: new TaskRunner({
       service: 'cleanup',
       db,

@@ -633,6 +633,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/reclaim-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deletions and moves reclaimed
+         * @description Receipts of finished file operations, newest first (domain.md 6.8-6.9), with the
+         *     totals dashboards read over every receipt: bytes and items reclaimed, bytes of the last
+         *     30 days, failures. Filters: `outcome`, `trigger`, `media_type`, `from` (inclusive) and
+         *     `to` (exclusive) on the receipt time.
+         */
+        get: operations["listReclaimHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/reclaim-history/{receipt_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One deletion receipt in full
+         * @description The receipt of one finished operation: what was acted on, the rules and the condition
+         *     values that qualified it, who approved it, source freshness, route, files and warnings.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/{rule_id}": {
         parameters: {
             query?: never;
@@ -1704,6 +1748,85 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description A deletion receipt in a list (domain.md 6.8). */
+        ReceiptSummary: {
+            id: components["schemas"]["Id"];
+            operation_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            outcome: "succeeded" | "failed";
+            failure_reason: string | null;
+            /** @enum {string} */
+            trigger: "auto" | "manual" | "delete_request";
+            /** @enum {string} */
+            action: "deleted" | "moved" | "unmonitored" | "unmonitored_only";
+            approved_by: {
+                /** @enum {string} */
+                type: "system" | "user";
+                /** @description `auto-delete` for automatic runs; the user id otherwise. */
+                id: string | number | null;
+            };
+            candidate_id: number | null;
+            target: {
+                media_type: components["schemas"]["MediaType"];
+                scope: components["schemas"]["TargetScope"];
+                media_id: components["schemas"]["Id"];
+                movie_version_id: number | null;
+                season_id: number | null;
+                episode_id: number | null;
+                title: string;
+                year: number | null;
+                tmdb_id: number | null;
+                season_number: number | null;
+                episode_number: number | null;
+            };
+            bytes_freed: number | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A deletion receipt in full (domain.md 6.8). Files carry names only. */
+        Receipt: components["schemas"]["ReceiptSummary"] & {
+            /** Format: date-time */
+            candidate_created_at: string | null;
+            /** Format: date-time */
+            eligible_at: string | null;
+            delay_days: number | null;
+            files: {
+                [key: string]: unknown;
+            }[];
+            rules: {
+                rule_id: components["schemas"]["Id"];
+                rule_name: string | null;
+                rule_revision: number | null;
+            }[];
+            /** @description Per rule, the conditions with the values that qualified the item. */
+            evidence: {
+                rule_id: components["schemas"]["Id"];
+                conditions: {
+                    [key: string]: unknown;
+                }[];
+            }[];
+            /** @description Last success of each source when the outcome was recorded. */
+            source_freshness: {
+                [key: string]: string | null;
+            };
+            route: {
+                [key: string]: unknown;
+            } | null;
+            warnings: string[];
+        };
+        ReclaimHistoryPage: {
+            items: components["schemas"]["ReceiptSummary"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+            totals: {
+                reclaimed_bytes_total: number;
+                reclaimed_items_total: number;
+                reclaimed_bytes_last_30_days: number;
+                failed_total: number;
+            };
+        };
         ManualOperationRequest: {
             candidate_ids: components["schemas"]["Id"][];
             /** @description Why, kept on the operations. */
@@ -2023,6 +2146,11 @@ export interface components {
          */
         TimestampInput: string;
         /**
+         * @description Scope of a candidate or protection target: a whole movie, one movie version (file), a whole series, one season or one episode.
+         * @enum {string}
+         */
+        TargetScope: "movie" | "version" | "series" | "season" | "episode";
+        /**
          * @description Who caused an event: `api_token` (an external API token), `user` (a logged-in user of the internal UI), `system` (scans, scheduled tasks, library sync).
          * @enum {string}
          */
@@ -2092,11 +2220,6 @@ export interface components {
          * @enum {string}
          */
         ProtectionSource: "manual" | "api" | "rule";
-        /**
-         * @description Scope of a candidate or protection target: a whole movie, one movie version (file), a whole series, one season or one episode.
-         * @enum {string}
-         */
-        TargetScope: "movie" | "version" | "series" | "season" | "episode";
         /**
          * @description A service task.
          * @example {
@@ -3383,6 +3506,67 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReclaimHistory: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                outcome?: "succeeded" | "failed";
+                trigger?: "auto" | "manual" | "delete_request";
+                media_type?: "movie" | "series";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of receipts and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReclaimHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                receipt_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,5 +1,6 @@
-import type { MessagePayload } from '@mcs/contracts';
-import type { Tx } from '../db';
+import type { InternalApi, MessagePayload } from '@mcs/contracts';
+import { sql, type Sql, whereAll } from '@mcs/kit';
+import type { DbClient, Tx } from '../db';
 import type { Target } from '../domain/target';
 import type { CandidateWire } from '../views/candidate.view';
 
@@ -52,4 +53,97 @@ export async function receiptRules(tx: Tx, ids: readonly number[]) {
     rule_name: found.get(id)?.name ?? null,
     rule_revision: found.get(id)?.revision ?? null,
   }));
+}
+
+export interface ReceiptFilters {
+  outcome?: 'succeeded' | 'failed';
+  trigger?: 'auto' | 'manual' | 'delete_request';
+  mediaType?: 'movie' | 'series';
+  from?: Date;
+  to?: Date;
+}
+
+type Wire = InternalApi.components['schemas']['Receipt'];
+
+/** A receipt as stored (domain.md 6.8); the JSON columns hold the wire shapes. */
+export interface ReceiptRow {
+  id: bigint;
+  operation_id: bigint;
+  outcome: Wire['outcome'];
+  failure_reason: string | null;
+  trigger: Wire['trigger'];
+  action: Wire['action'];
+  approved_by: Wire['approved_by'];
+  candidate_id: bigint | null;
+  candidate_created_at: Date | null;
+  eligible_at: Date | null;
+  delay_days: number | null;
+  media_type: Wire['target']['media_type'];
+  scope: Wire['target']['scope'];
+  media_id: bigint;
+  movie_version_id: bigint | null;
+  season_id: bigint | null;
+  episode_id: bigint | null;
+  title: string;
+  year: number | null;
+  tmdb_id: bigint | null;
+  season_number: number | null;
+  episode_number: number | null;
+  files: Wire['files'];
+  rules: Wire['rules'];
+  evidence: Wire['evidence'];
+  source_freshness: Wire['source_freshness'];
+  route: Wire['route'];
+  bytes_freed: bigint | null;
+  warnings: Wire['warnings'];
+  created_at: Date;
+}
+
+function filtersSql(filters: ReceiptFilters): Sql {
+  return whereAll([
+    ...(filters.outcome ? [sql`r.outcome = ${filters.outcome}`] : []),
+    ...(filters.trigger ? [sql`r.trigger = ${filters.trigger}`] : []),
+    ...(filters.mediaType ? [sql`r.media_type = ${filters.mediaType}`] : []),
+    ...(filters.from ? [sql`r.created_at >= ${filters.from}::timestamptz`] : []),
+    ...(filters.to ? [sql`r.created_at < ${filters.to}::timestamptz`] : []),
+  ]);
+}
+
+/** A page of receipts, newest first, with the filtered total. */
+export async function listReceipts(
+  db: DbClient,
+  filters: ReceiptFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ReceiptRow[]; total: number }> {
+  const where = filtersSql(filters);
+  const rows = await db.$queryRaw<ReceiptRow[]>`
+    SELECT * FROM deletion_receipts r ${where}
+     ORDER BY r.created_at DESC, r.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+  const [count] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM deletion_receipts r ${where}`;
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findReceipt(db: DbClient, id: number): Promise<ReceiptRow | null> {
+  const [row] = await db.$queryRaw<ReceiptRow[]>`
+    SELECT * FROM deletion_receipts WHERE id = ${id}::bigint`;
+  return row ?? null;
+}
+
+/** The totals dashboards read (domain.md 6.9), over every receipt. */
+export async function reclaimTotals(db: DbClient, now: Date) {
+  const [row] = await db.$queryRaw<
+    { bytes: bigint | null; items: bigint; recent: bigint | null; failed: bigint }[]
+  >`SELECT sum(bytes_freed) FILTER (WHERE outcome = 'succeeded') AS bytes,
+           count(*) FILTER (WHERE outcome = 'succeeded') AS items,
+           sum(bytes_freed) FILTER (WHERE outcome = 'succeeded'
+             AND created_at >= ${now}::timestamptz - interval '30 days') AS recent,
+           count(*) FILTER (WHERE outcome = 'failed') AS failed
+      FROM deletion_receipts`;
+  return {
+    reclaimed_bytes_total: Number(row?.bytes ?? 0),
+    reclaimed_items_total: Number(row?.items ?? 0),
+    reclaimed_bytes_last_30_days: Number(row?.recent ?? 0),
+    failed_total: Number(row?.failed ?? 0),
+  };
 }

@@ -3,6 +3,7 @@ import type { Services } from '../app';
 import { candidateRoutes } from './candidate.routes';
 import { manualOperationRoutes } from './manual-operation.routes';
 import { protectedRoutes } from './protected.routes';
+import { reclaimHistoryRoutes } from './reclaim-history.routes';
 import { protectionRoutes } from './protection.routes';
 import { ruleLookupRoutes } from './rule-lookup.routes';
 import { ruleRoutes } from './rule.routes';
@@ -12,6 +13,7 @@ export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
   manualOperationRoutes(api, services.manualOperations);
   protectionRoutes(api, services.protections);
+  reclaimHistoryRoutes(api, services.reclaimHistory);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);
   ruleRoutes(api, {

@@ -1,7 +1,7 @@
-import type { MessagePayload } from '@mcs/contracts';
 import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
 import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
-import type { Candidate } from '../support/api';
+import type { InternalApi, MessagePayload } from '@mcs/contracts';
+import { ADMIN, type Candidate, USER } from '../support/api';
 import {
   movieTarget,
   newFileOperation,
@@ -13,6 +13,9 @@ import {
 import { conditionsRule, ruleCalls } from '../support/rules';
 import { patchFacts, runScan, setSources } from '../support/scan';
 import { useWorld } from '../support/world';
+
+type ReclaimPage = InternalApi.components['schemas']['ReclaimHistoryPage'];
+type Receipt = InternalApi.components['schemas']['Receipt'];
 
 /** delete_cleanup_candidates and the outcome of its operations (domain.md 6.1-6.4; issue 13). */
 const world = useWorld();
@@ -214,6 +217,56 @@ test('a verified deletion removes the candidate with one event and a receipt; a 
   ).not.toMatch(/\//);
   const [operation] = await world.service.db.fileOperation.findMany();
   expect(operation).toMatchObject({ status: 'succeeded', bytesFreed: BigInt(20_000_000_000) });
+
+  // The reclaim history lists it for every user, with the totals; admins read it in full.
+  const history = await world.api<ReclaimPage>('GET', '/api/media/reclaim-history', {
+    principal: USER,
+  });
+  expect(history.body).toMatchObject({
+    total: 1,
+    items: [
+      {
+        operation_id: command.operation_id,
+        outcome: 'succeeded',
+        action: 'deleted',
+        trigger: 'auto',
+        candidate_id: id,
+        target: { media_type: 'movie', media_id: movie.media_id, title: movie.title },
+        bytes_freed: 20_000_000_000,
+      },
+    ],
+    totals: {
+      reclaimed_bytes_total: 20_000_000_000,
+      reclaimed_items_total: 1,
+      reclaimed_bytes_last_30_days: 20_000_000_000,
+      failed_total: 0,
+    },
+  });
+  const receiptId = history.body.items[0]?.id ?? 0;
+  const full = await world.api<Receipt>('GET', `/api/media/reclaim-history/${receiptId}`, {
+    principal: ADMIN,
+  });
+  expect(full.body).toMatchObject({
+    rules: [{ rule_id: rule.body.id, rule_name: 'Old films' }],
+    approved_by: { type: 'system', id: 'auto-delete' },
+    delay_days: 0,
+  });
+  expect(
+    (await world.api('GET', `/api/media/reclaim-history/${receiptId}`, { principal: USER })).status,
+  ).toBe(403);
+  expect(
+    (await world.api('GET', `/api/media/reclaim-history/${receiptId + 1}`, { principal: ADMIN }))
+      .status,
+  ).toBe(404);
+  const failedOnly = await world.api<ReclaimPage>(
+    'GET',
+    '/api/media/reclaim-history?outcome=failed',
+    { principal: USER },
+  );
+  expect(failedOnly.body).toMatchObject({ items: [], total: 0 });
+  expect(
+    (await world.api('GET', '/api/media/reclaim-history?outcome=gone', { principal: USER })).status,
+  ).toBe(422);
 });
 
 test('three failures in a row pause automatic attempts and raise delete_failed', async () => {

@@ -1,0 +1,95 @@
+import { createTestEnv } from '@mcs/kit/testing';
+import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
+import { newCandidate, newMovie, versionTarget } from '../services/cleanup/test/support/factories';
+import {
+  expectProblem,
+  GatewayWorld,
+  type Session,
+} from '../services/gateway/test/support/gateway';
+
+/**
+ * Black-box through the gateway (issue 13): manual deletion and the reclaim history with an
+ * administrator's session. The gateway validates requests and every answer against the
+ * contracts, so the receipt's shape is checked here too.
+ */
+let cleanup: CleanupService;
+let gateway: GatewayWorld;
+let admin: Session;
+
+beforeAll(async () => {
+  const env = await createTestEnv();
+  cleanup = await startCleanup({ runtime: env.runtimeConfig() });
+  gateway = await GatewayWorld.start({}, { cleanup: cleanup.url }, env);
+  admin = await gateway.setup();
+});
+afterAll(async () => {
+  await cleanup.stop();
+  await gateway.stop();
+});
+
+test('a manual delete is queued, its outcome becomes a receipt, and the history shows it', async () => {
+  const movie = await newMovie(cleanup.db);
+  const id = await newCandidate(cleanup.db, versionTarget(movie), { matchedRuleIds: [] });
+  expectProblem(
+    await gateway.request('POST', '/api/media/candidates/delete', {
+      session: admin,
+      body: { candidate_ids: [id], surprise: true },
+    }),
+    422,
+    'validation_failed',
+  );
+  const queued = await gateway.request('POST', '/api/media/candidates/delete', {
+    session: admin,
+    body: { candidate_ids: [id], reason: 'Never again' },
+  });
+  expect(queued.status).toBe(202);
+  expect(queued.body).toMatchObject({ status: 'queued', candidate_ids: [id] });
+  const [operationId] = queued.body.operation_ids as number[];
+
+  // catalog's answer, as it would publish it.
+  const at = new Date().toISOString();
+  await cleanup.db.$transaction((tx) =>
+    cleanup.services.operationOutcomes.record(
+      tx,
+      {
+        operation_id: operationId ?? 0,
+        candidate_id: id,
+        kind: 'unmonitor',
+        outcome: 'succeeded',
+        failure_reason: null,
+        verified: true,
+        route: {
+          service_type: 'radarr',
+          service_config_id: 2,
+          arr_action: 'unmonitor',
+          import_exclusion: false,
+        },
+        files: [],
+        bytes_freed: 0,
+        attempt_log: [],
+        warnings: [],
+        started_at: at,
+        finished_at: at,
+      },
+      new Date(),
+    ),
+  );
+  const history = await gateway.request('GET', '/api/media/reclaim-history', { session: admin });
+  expect(history.status).toBe(200);
+  expect(history.body).toMatchObject({
+    total: 1,
+    items: [{ action: 'unmonitored', trigger: 'manual', approved_by: { type: 'user' } }],
+    totals: { reclaimed_items_total: 1, failed_total: 0 },
+  });
+  const receiptId = (history.body.items as { id: number }[])[0]?.id;
+  const receipt = await gateway.request('GET', `/api/media/reclaim-history/${receiptId}`, {
+    session: admin,
+  });
+  expect(receipt.status).toBe(200);
+  expect(receipt.body).toMatchObject({ candidate_id: id, rules: [], evidence: [] });
+  expectProblem(
+    await gateway.request('GET', '/api/media/reclaim-history/999999', { session: admin }),
+    404,
+    'not_found',
+  );
+});
