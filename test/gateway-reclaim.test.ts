@@ -27,7 +27,7 @@ afterAll(async () => {
   await gateway.stop();
 });
 
-test('a manual delete is queued, its outcome becomes a receipt, and the history shows it', async () => {
+test('a manual delete is queued, its outcome becomes a receipt, and presence and history follow', async () => {
   const movie = await newMovie(cleanup.db);
   const id = await newCandidate(cleanup.db, versionTarget(movie), { matchedRuleIds: [] });
   expectProblem(
@@ -45,6 +45,12 @@ test('a manual delete is queued, its outcome becomes a receipt, and the history 
   expect(queued.status).toBe(202);
   expect(queued.body).toMatchObject({ status: 'queued', candidate_ids: [id] });
   const [operationId] = queued.body.operation_ids as number[];
+  const presence = (query: string) =>
+    gateway.request('GET', `/api/media/candidates/presence${query}`, { session: admin });
+  const ofMovie = `?media_type=movie&media_id=${movie.media_id}`;
+  expect((await presence(ofMovie)).body).toEqual({ has_candidates: true, count: 1 });
+  expect((await presence('?media_type=series')).body).toEqual({ has_candidates: false, count: 0 });
+  expectProblem(await presence(`?media_id=${movie.media_id}`), 422, 'validation_failed');
 
   // catalog's answer, as it would publish it.
   const at = new Date().toISOString();
@@ -74,6 +80,8 @@ test('a manual delete is queued, its outcome becomes a receipt, and the history 
       new Date(),
     ),
   );
+  // Unmonitored and verified: no longer a candidate.
+  expect((await presence(ofMovie)).body).toEqual({ has_candidates: false, count: 0 });
   const history = await gateway.request('GET', '/api/media/reclaim-history', { session: admin });
   expect(history.status).toBe(200);
   expect(history.body).toMatchObject({

@@ -585,6 +585,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/candidates/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether there are candidates
+         * @description Whether any candidate exists, and how many: all of them, those of a media type, or
+         *     those of one movie or series (`media_type` with `media_id`). The UI uses it to show the
+         *     Candidates page and an item's candidate badge without listing anything.
+         */
+        get: operations["getCandidatePresence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/candidates/delete": {
         parameters: {
             query?: never;
@@ -3441,6 +3463,37 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCandidatePresence: {
+        parameters: {
+            query?: {
+                media_type?: "movie" | "series";
+                media_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        has_candidates: boolean;
+                        count: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -150,3 +150,18 @@ function toRecord(row: Row): CandidateRecord {
     protected: row.protected,
   };
 }
+
+/** Candidates of one media type or root item, or all of them. */
+export async function countCandidates(
+  db: DbClient,
+  filter: { mediaType?: MediaType; mediaId?: number },
+): Promise<number> {
+  const where = whereAll([
+    ...(filter.mediaType ? [sql`c.media_type = ${filter.mediaType}`] : []),
+    ...(filter.mediaId ? [sql`c.media_id = ${filter.mediaId}::bigint`] : []),
+  ]);
+  const [row] = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM candidates c ${where}`;
+  return num(row?.n ?? 0n);
+}

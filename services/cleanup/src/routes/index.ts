@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Services } from '../app';
+import { candidatePresenceRoutes } from './candidate-presence.routes';
 import { candidateRoutes } from './candidate.routes';
 import { manualOperationRoutes } from './manual-operation.routes';
 import { protectedRoutes } from './protected.routes';
@@ -11,6 +12,7 @@ import { ruleRoutes } from './rule.routes';
 /** Every route of the cleanup service, under /api behind the gateway signature. */
 export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
+  candidatePresenceRoutes(api, services.candidates);
   manualOperationRoutes(api, services.manualOperations);
   protectionRoutes(api, services.protections);
   reclaimHistoryRoutes(api, services.reclaimHistory);

@@ -1,7 +1,9 @@
 import { NotFound, type Clock, limitOffset, pageOf, type Paging } from '@mcs/kit';
 import type { Db } from '../db';
+import type { MediaType } from '../domain/target';
 import {
   type CandidateFilters,
+  countCandidates,
   findCandidate,
   listCandidates,
 } from '../repositories/candidate-query.repository';
@@ -24,6 +26,12 @@ export class CandidateService {
       total,
       paging,
     );
+  }
+
+  /** `GET /api/media/candidates/presence`: how many candidates, of one item or type, or all. */
+  async presence(filter: { mediaType?: MediaType; mediaId?: number }) {
+    const count = await countCandidates(this.deps.db, filter);
+    return { has_candidates: count > 0, count };
   }
 
   async get(id: number) {
