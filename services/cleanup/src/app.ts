@@ -22,6 +22,7 @@ import { OperationOutcomeService } from './services/operation-outcome.service';
 import { OperationQueue } from './services/operation-queue';
 import { ProtectedService } from './services/protected.service';
 import { ReclaimHistoryService } from './services/reclaim-history.service';
+import { ProtectionRequestService } from './services/protection-request.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
 import { RuleLookupService } from './services/rule-lookup.service';
@@ -53,6 +54,7 @@ export function createServices(deps: {
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
     protections: new ProtectionService({ db, clock, writer }),
     protected: new ProtectedService({ db, clock, writer, links }),
+    protectionRequests: new ProtectionRequestService({ db, clock, writer }),
     mediaProjection: new MediaProjectionService({ writer, links }),
     continuity,
     rules: new RuleService({ db, clock, writer, continuity }),

@@ -699,6 +699,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/protection-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protection requests
+         * @description Newest first. Users see their own requests; administrators see everyone's, or their
+         *     own with `mine=true`.
+         */
+        get: operations["listProtectionRequests"];
+        put?: never;
+        /**
+         * Ask for a protection
+         * @description Target input plus `reason` and `duration_days` (absent = forever). A user's request is
+         *     `pending`; an administrator's is approved at once and answers with the protection.
+         *     409 `covered_by_existing_protection` (a broader manual/api protection covers the
+         *     target), `already_protected` (the target is protected at least as long),
+         *     `duplicate_request` (your pending request overlaps it), `file_operation_pending`
+         *     (administrators).
+         */
+        post: operations["createProtectionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection-requests/{request_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a protection request
+         * @description Reuses an overlapping manual/api protection and widens it if the approval grants longer
+         *     (permanent wins, expiry only moves later), else creates a manual one: never a second
+         *     entry. Overrides: `duration_days` or `permanent: true`. 409 `request_not_pending`,
+         *     `file_operation_pending`.
+         */
+        post: operations["approveProtectionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection-requests/{request_id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a protection request
+         * @description No protection; 409 `request_not_pending`.
+         */
+        post: operations["denyProtectionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection-requests/{request_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a protection request
+         * @description The requester or an administrator; 403 for others; 409 `request_not_pending`.
+         */
+        post: operations["cancelProtectionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/{rule_id}": {
         parameters: {
             query?: never;
@@ -1849,6 +1942,66 @@ export interface components {
                 failed_total: number;
             };
         };
+        /** @description A protection request (domain.md 8.1). */
+        ProtectionRequest: {
+            id: components["schemas"]["Id"];
+            target: {
+                media_type: components["schemas"]["MediaType"];
+                scope: components["schemas"]["TargetScope"];
+                media_id: components["schemas"]["Id"];
+                movie_version_id: number | null;
+                season_id: number | null;
+                season_number: number | null;
+                episode_id: number | null;
+                episode_number: number | null;
+                title: string;
+                year: number | null;
+                tmdb_id: number | null;
+                version_file_name: string | null;
+            };
+            requested_by: {
+                id: components["schemas"]["Id"];
+                username: string | null;
+            };
+            reason: string | null;
+            duration_days: number | null;
+            permanent: boolean;
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied" | "canceled" | "closed";
+            admin_note: string | null;
+            decided_by: number | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            protection_id: number | null;
+            close_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ProtectionRequestPage: {
+            items: components["schemas"]["ProtectionRequest"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        /** @description Target input (internal-api.md 1.3) with the reason and the duration asked for. */
+        ProtectionRequestCreate: {
+            media_type: components["schemas"]["MediaType"];
+            media_id?: components["schemas"]["Id"];
+            tmdb_id?: components["schemas"]["Id"];
+            movie_version_id?: components["schemas"]["Id"];
+            season_id?: components["schemas"]["Id"];
+            episode_id?: components["schemas"]["Id"];
+            reason?: string | null;
+            /** @description Absent means forever. */
+            duration_days?: number;
+        };
+        /** @description A request, and when it was approved, its protection and whether it is new. */
+        ProtectionRequestDecision: {
+            request: components["schemas"]["ProtectionRequest"];
+            protection?: components["schemas"]["ProtectedEntry"];
+            created?: boolean;
+        };
         ManualOperationRequest: {
             candidate_ids: components["schemas"]["Id"][];
             /** @description Why, kept on the operations. */
@@ -2536,6 +2689,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Request ID. */
+        RequestIdPath: components["schemas"]["Id"];
         /** @description Rule ID. */
         RuleId: components["schemas"]["Id"];
         /** @description Protection ID. */
@@ -3620,6 +3775,182 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProtectionRequests: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+                status?: "pending" | "approved" | "denied" | "canceled" | "closed";
+                mine?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionRequestPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProtectionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtectionRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request (with the protection when an administrator asked). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionRequestDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approveProtectionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request ID. */
+                request_id: components["parameters"]["RequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    duration_days?: number;
+                    /** @enum {boolean} */
+                    permanent?: true;
+                    admin_note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The approved request and its protection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionRequestDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    denyProtectionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request ID. */
+                request_id: components["parameters"]["RequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    admin_note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The denied request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelProtectionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request ID. */
+                request_id: components["parameters"]["RequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -3,7 +3,14 @@ import type { AutoDeleteState } from '../domain/auto-delete';
 import type { MediaType, Target } from '../domain/target';
 import { stateCondition } from './candidate-state.sql';
 import type { DbClient } from '../db';
-import { activeAt, columnsOf, overlaps, targetOf, type TargetRow } from './target.sql';
+import {
+  activeAt,
+  columnsOf,
+  overlaps,
+  pendingProtectionRequest,
+  targetOf,
+  type TargetRow,
+} from './target.sql';
 
 /** A candidate as read for responses and events: its row, root media facts and blockers. */
 export interface CandidateRecord extends Target {
@@ -24,6 +31,8 @@ export interface CandidateRecord extends Target {
   lifecycleUpdatedAt: Date | null;
   /** An active protection of any source overlaps the target (blocker `protected`). */
   protected: boolean;
+  /** A pending protection request overlaps it (blocker `pending_protection_request`). */
+  pendingProtectionRequest: boolean;
 }
 
 export interface CandidateFilters {
@@ -53,6 +62,7 @@ interface Row extends TargetRow {
   lifecycle_reason: string | null;
   lifecycle_updated_at: Date | null;
   protected: boolean;
+  pending_protection_request: boolean;
 }
 
 /**
@@ -69,7 +79,8 @@ function select(page: Sql, now: Date): Sql {
            c.lifecycle_updated_at,
            EXISTS (SELECT 1 FROM protections p
                     WHERE ${activeAt('p', now)} AND ${overlaps(columnsOf('p'), columnsOf('c'))}
-           ) AS protected
+           ) AS protected,
+           ${pendingProtectionRequest('c')} AS pending_protection_request
       FROM (${page}) c
       LEFT JOIN media_items m ON m.media_type = c.media_type AND m.media_id = c.media_id`;
 }
@@ -148,6 +159,7 @@ function toRecord(row: Row): CandidateRecord {
     lifecycleReason: row.lifecycle_reason,
     lifecycleUpdatedAt: row.lifecycle_updated_at,
     protected: row.protected,
+    pendingProtectionRequest: row.pending_protection_request,
   };
 }
 

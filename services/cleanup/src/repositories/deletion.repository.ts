@@ -3,7 +3,14 @@ import type { MessagePayload } from '@mcs/contracts';
 import type { OperationPlan } from '../domain/deletion/operation-plan';
 import type { Target } from '../domain/target';
 import type { DbClient, Tx } from '../db';
-import { activeAt, columnsOf, overlaps, targetOf, type TargetRow } from './target.sql';
+import {
+  activeAt,
+  columnsOf,
+  overlaps,
+  pendingProtectionRequest,
+  targetOf,
+  type TargetRow,
+} from './target.sql';
 
 /** What the deletion run (domain.md 6.1) reads and writes. */
 
@@ -24,6 +31,8 @@ export interface RunCandidate extends Target {
   blocked: boolean;
   /** A queued, running or verifying operation touches the same movie or overlaps the target. */
   operationPending: boolean;
+  /** A pending protection request overlaps the target (the admin decides first). */
+  pendingProtectionRequest: boolean;
 }
 
 interface Row extends TargetRow {
@@ -41,6 +50,7 @@ interface Row extends TargetRow {
   auto_delete_cancelled_at: Date | null;
   blocked: boolean;
   operation_pending: boolean;
+  pending_protection_request: boolean;
 }
 
 /** Every candidate (or those of `ids`) with what classifying it needs, in id order. */
@@ -61,7 +71,8 @@ export async function runCandidates(tx: Tx, now: Date, ids?: number[]): Promise<
                     WHERE o.status IN ('queued', 'running', 'verifying')
                       AND o.media_type = c.media_type AND o.media_id = c.media_id
                       AND (c.media_type = 'movie' OR ${overlaps(columnsOf('o'), c)})
-                  ) AS operation_pending
+                  ) AS operation_pending,
+           ${pendingProtectionRequest('c')} AS pending_protection_request
       FROM candidates c ${only}
      ORDER BY c.id
        ${ids ? sql`FOR UPDATE OF c` : empty}`;
@@ -81,6 +92,7 @@ export async function runCandidates(tx: Tx, now: Date, ids?: number[]): Promise<
     cancelledAt: row.auto_delete_cancelled_at,
     blocked: row.blocked,
     operationPending: row.operation_pending,
+    pendingProtectionRequest: row.pending_protection_request,
   }));
 }
 

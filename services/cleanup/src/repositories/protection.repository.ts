@@ -143,6 +143,8 @@ export interface NewProtection {
   createdByName: string | null;
   /** The rule of a `source: rule` protection (domain.md 4.3). */
   sourceRuleId?: number;
+  /** The protection request whose approval created it (domain.md 8.1). */
+  requestId?: number;
 }
 
 export async function insertProtection(tx: Tx, data: NewProtection, now: Date): Promise<number> {
@@ -160,6 +162,7 @@ export async function insertProtection(tx: Tx, data: NewProtection, now: Date): 
       episodeNumber: t.episodeNumber,
       source: data.source,
       sourceRuleId: data.sourceRuleId === undefined ? null : BigInt(data.sourceRuleId),
+      requestId: data.requestId === undefined ? null : BigInt(data.requestId),
       reason: data.reason,
       permanent: data.expiresAt === null,
       expiresAt: data.expiresAt,

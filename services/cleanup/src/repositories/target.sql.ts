@@ -64,6 +64,13 @@ export function activeAt(alias: string, now: Date): Sql {
   return sql`(${raw(`${alias}.permanent`)} OR ${raw(`${alias}.expires_at`)} > ${now}::timestamptz)`;
 }
 
+/** A pending protection request overlaps the target of rows aliased `alias` (domain.md 5.4). */
+export function pendingProtectionRequest(alias: string): Sql {
+  return sql`EXISTS (SELECT 1 FROM protection_requests q
+                      WHERE q.status = 'pending'
+                        AND ${overlaps(columnsOf('q'), columnsOf(alias))})`;
+}
+
 /** The target columns every target-keyed table shares (candidates, protections). */
 export interface TargetRow {
   media_type: MediaType;

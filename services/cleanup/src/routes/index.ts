@@ -4,6 +4,7 @@ import { candidatePresenceRoutes } from './candidate-presence.routes';
 import { candidateRoutes } from './candidate.routes';
 import { manualOperationRoutes } from './manual-operation.routes';
 import { protectedRoutes } from './protected.routes';
+import { protectionRequestRoutes } from './protection-request.routes';
 import { reclaimHistoryRoutes } from './reclaim-history.routes';
 import { protectionRoutes } from './protection.routes';
 import { ruleLookupRoutes } from './rule-lookup.routes';
@@ -15,6 +16,7 @@ export function mountRoutes(api: Router, services: Services): void {
   candidatePresenceRoutes(api, services.candidates);
   manualOperationRoutes(api, services.manualOperations);
   protectionRoutes(api, services.protections);
+  protectionRequestRoutes(api, services.protectionRequests);
   reclaimHistoryRoutes(api, services.reclaimHistory);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);

@@ -18,6 +18,10 @@ export interface ManualRequest {
 const REFUSAL: Readonly<Record<ManualRefusal['code'], { status: number; detail: string }>> = {
   not_found: { status: 404, detail: 'Some candidates do not exist.' },
   candidate_protected: { status: 409, detail: 'Some candidates are protected.' },
+  pending_protection_request: {
+    status: 409,
+    detail: 'Some candidates have a pending protection request.',
+  },
   file_operation_pending: {
     status: 409,
     detail: 'A file operation is already queued or running for some candidates.',

@@ -32,6 +32,8 @@ export interface ProtectRequest extends RequestedTerms, Caller {
    * `refuse-broader`: only the same target is reused; a broader one is a 409 (internal UI).
    */
   onBroader: 'reuse' | 'refuse-broader';
+  /** The protection request being approved, recorded on a new protection. */
+  requestId?: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export class ProtectionWriter {
         reason: request.reason ?? request.defaultReason,
         createdBy: request.actor,
         createdByName: request.actorName,
+        requestId: request.requestId,
       },
       now,
     );

@@ -34,7 +34,10 @@ export function candidateView(record: CandidateRecord, now: Date): CandidateWire
     auto_delete_timer_started_at: isoOrNull(record.timerStartedAt),
     lifecycle_reason: record.lifecycleReason,
     lifecycle_updated_at: isoOrNull(record.lifecycleUpdatedAt),
-    // The request blockers follow once requests exist; the order is fixed (external-api 1.8).
-    blockers: record.protected ? ['protected'] : [],
+    // The order is fixed (external-api 1.8); delete requests are not built yet.
+    blockers: [
+      ...(record.protected ? (['protected'] as const) : []),
+      ...(record.pendingProtectionRequest ? (['pending_protection_request'] as const) : []),
+    ],
   };
 }

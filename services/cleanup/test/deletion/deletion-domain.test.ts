@@ -66,6 +66,7 @@ describe('classifying a candidate for the run', () => {
   const base: CandidateForRun = {
     state: 'eligible',
     blocked: false,
+    pendingProtectionRequest: false,
     operationPending: false,
     completedAction: null,
     failureCount: 0,
@@ -79,6 +80,7 @@ describe('classifying a candidate for the run', () => {
       { state: 'disabled' as const },
       { state: 'canceled' as const },
       { blocked: true },
+      { pendingProtectionRequest: true },
       { operationPending: true },
       { completedAction: 'unmonitored_only' },
       { failureCount: 3 },

@@ -3,8 +3,10 @@ import type { AutoDeleteState } from '../auto-delete';
 /** A candidate as the deletion run classifies it (domain.md 6.1 step 2). */
 export interface CandidateForRun {
   state: AutoDeleteState;
-  /** Protections, pending protection or delete requests overlapping it (5.4). */
+  /** An active protection overlaps it (5.4). */
   blocked: boolean;
+  /** A pending protection request overlaps it: the administrator decides first. */
+  pendingProtectionRequest: boolean;
   operationPending: boolean;
   completedAction: string | null;
   failureCount: number;
@@ -20,6 +22,7 @@ export function classify(candidate: CandidateForRun): RunClass {
     candidate.state === 'disabled' ||
     candidate.state === 'canceled' ||
     candidate.blocked ||
+    candidate.pendingProtectionRequest ||
     candidate.operationPending ||
     candidate.completedAction !== null ||
     candidate.failureCount >= MAX_AUTOMATIC_FAILURES

@@ -2,12 +2,14 @@
 export interface ManualCandidate {
   id: number;
   blocked: boolean;
+  pendingProtectionRequest: boolean;
   operationPending: boolean;
 }
 
 export type ManualRefusal =
   | { code: 'not_found'; ids: number[] }
   | { code: 'candidate_protected'; ids: number[] }
+  | { code: 'pending_protection_request'; ids: number[] }
   | { code: 'file_operation_pending'; ids: number[] }
   | { code: 'confirmation_required'; ids: number[] };
 
@@ -26,6 +28,8 @@ export function checkManual(
   if (missing.length > 0) return { code: 'not_found', ids: missing };
   const protectedIds = found.filter((c) => c.blocked).map((c) => c.id);
   if (protectedIds.length > 0) return { code: 'candidate_protected', ids: protectedIds };
+  const asked = found.filter((c) => c.pendingProtectionRequest).map((c) => c.id);
+  if (asked.length > 0) return { code: 'pending_protection_request', ids: asked };
   const pending = found.filter((c) => c.operationPending).map((c) => c.id);
   if (pending.length > 0) return { code: 'file_operation_pending', ids: pending };
   if (options.maxUnconfirmed > 0 && requested.length > options.maxUnconfirmed && !options.confirm)

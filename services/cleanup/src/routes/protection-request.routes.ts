@@ -1,0 +1,74 @@
+import type { Router } from 'express';
+import { Input, pathId, requireUser } from '@mcs/kit';
+import type { Response } from 'express';
+import { callerOf } from '../domain/actor';
+import type { DurationInput } from '../domain/protection-terms';
+import { readTargetInput } from '../http/target-input';
+import type {
+  ProtectionRequestService,
+  RequestCaller,
+} from '../services/protection-request.service';
+
+const STATUSES = ['pending', 'approved', 'denied', 'canceled', 'closed'] as const;
+
+/** Protection requests (internal-api.md 9.1). */
+export function protectionRequestRoutes(api: Router, requests: ProtectionRequestService): void {
+  api.get('/protection-requests', async (req, res) => {
+    const caller = requestCaller(res, 'user');
+    const query = new Input('query', req.query);
+    const filters = { status: query.oneOf('status', STATUSES), mine: query.boolean('mine') };
+    const paging = query.paging();
+    query.done();
+    res.json(await requests.list(caller, filters, paging));
+  });
+
+  api.post('/protection-requests', async (req, res) => {
+    const caller = requestCaller(res, 'user');
+    const body = Input.body(req.body);
+    const target = readTargetInput(body);
+    const terms = {
+      reason: body.reason(),
+      durationDays: body.int('duration_days', { min: 1, max: 3650 }) ?? null,
+    };
+    body.done();
+    res.status(201).json(await requests.create(target, terms, caller));
+  });
+
+  api.post('/protection-requests/:request_id/approve', async (req, res) => {
+    const caller = requestCaller(res, 'admin');
+    const id = pathId(req.params, 'request_id');
+    const body = Input.body(req.body);
+    const days = body.int('duration_days', { min: 1, max: 3650 });
+    const permanent = body.boolean('permanent');
+    if (permanent === false) body.fail('permanent', 'Must be true when given.');
+    if (days !== undefined && permanent) body.fail('permanent', 'Give duration_days or permanent.');
+    const duration: DurationInput | undefined = permanent
+      ? { kind: 'permanent' }
+      : days !== undefined
+        ? { kind: 'days', days }
+        : undefined;
+    const adminNote = body.reason('admin_note');
+    body.done();
+    res.json(await requests.approve(id, { duration, adminNote }, caller));
+  });
+
+  api.post('/protection-requests/:request_id/deny', async (req, res) => {
+    const caller = requestCaller(res, 'admin');
+    const id = pathId(req.params, 'request_id');
+    const body = Input.body(req.body);
+    const adminNote = body.reason('admin_note');
+    body.done();
+    res.json(await requests.deny(id, adminNote, caller));
+  });
+
+  api.post('/protection-requests/:request_id/cancel', async (req, res) => {
+    const caller = requestCaller(res, 'user');
+    res.json(await requests.cancel(pathId(req.params, 'request_id'), caller));
+  });
+}
+
+/** The signed-in user: requests are people's, never an API token's. */
+function requestCaller(res: Response, role: 'user' | 'admin'): RequestCaller {
+  const principal = requireUser(res, role);
+  return { ...callerOf(principal), userId: principal.id, isAdmin: principal.role === 'admin' };
+}
