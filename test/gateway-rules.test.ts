@@ -1,30 +1,12 @@
-import { createTestEnv } from '@mcs/kit/testing';
-import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
-import {
-  expectProblem,
-  GatewayWorld,
-  type Session,
-} from '../services/gateway/test/support/gateway';
+import { expectProblem } from '../services/gateway/test/support/gateway';
+import { useCleanupBehindGateway } from './support/cleanup-gateway';
 
 /**
  * Black-box through the gateway (issue 13): the administrators' rule routes with a session
  * (internal-api.md 10; IA#10, IA#28, IA#30). The gateway validates every answer against the
  * contracts.
  */
-let cleanup: CleanupService;
-let gateway: GatewayWorld;
-let admin: Session;
-
-beforeAll(async () => {
-  const env = await createTestEnv();
-  cleanup = await startCleanup({ runtime: env.runtimeConfig() });
-  gateway = await GatewayWorld.start({}, { cleanup: cleanup.url }, env);
-  admin = await gateway.setup();
-});
-afterAll(async () => {
-  await cleanup.stop();
-  await gateway.stop();
-});
+const world = useCleanupBehindGateway();
 
 const rule = (name: string, action: Record<string, unknown>) => ({
   name,
@@ -42,43 +24,45 @@ const rule = (name: string, action: Record<string, unknown>) => ({
 });
 
 test('IA#28: without an outcome a rule is a candidate rule; protect forces auto-delete off', async () => {
-  const plain = await gateway.request('POST', '/api/rules', {
-    session: admin,
+  const plain = await world.gateway.request('POST', '/api/rules', {
+    session: world.admin,
     body: rule('Watched seasons', {}),
   });
   expect(plain.status).toBe(201);
   expect(plain.body).toMatchObject({ action: { outcome: 'candidate' }, enabled: true });
-  const protect = await gateway.request('POST', '/api/rules', {
-    session: admin,
+  const protect = await world.gateway.request('POST', '/api/rules', {
+    session: world.admin,
     body: rule('Keep watched seasons', { outcome: 'protect', auto_delete_enabled: true }),
   });
   expect(protect.status).toBe(201);
   expect(protect.body).toMatchObject({
     action: { outcome: 'protect', auto_delete_enabled: false },
   });
-  const listed = await gateway.request('GET', '/api/rules?media_type=series', { session: admin });
+  const listed = await world.gateway.request('GET', '/api/rules?media_type=series', {
+    session: world.admin,
+  });
   expect((listed.body.items as { name: string }[]).map((item) => item.name)).toEqual([
     'Keep watched seasons',
     'Watched seasons',
   ]);
   expectProblem(
-    await gateway.request('POST', '/api/rules', {
-      session: admin,
+    await world.gateway.request('POST', '/api/rules', {
+      session: world.admin,
       body: rule('watched SEASONS', {}),
     }),
     409,
     'name_taken',
   );
-  const invalid = await gateway.request('POST', '/api/rules', {
-    session: admin,
+  const invalid = await world.gateway.request('POST', '/api/rules', {
+    session: world.admin,
     body: { ...rule('Broken', {}), target_scope: 'movie_version' },
   });
   expectProblem(invalid, 422, 'rule_invalid');
 });
 
 test('IA#30: validate-regex answers per pattern', async () => {
-  const reply = await gateway.request('POST', '/api/rules/validate-regex', {
-    session: admin,
+  const reply = await world.gateway.request('POST', '/api/rules/validate-regex', {
+    session: world.admin,
     body: { patterns: ['^a', '(b'] },
   });
   expect(reply.status).toBe(200);
@@ -92,11 +76,15 @@ test('IA#30: validate-regex answers per pattern', async () => {
 });
 
 test('IA#10: a user who is not an administrator gets 403 on GET /api/rules', async () => {
-  const created = await gateway.request('POST', '/api/users', {
-    session: admin,
+  const created = await world.gateway.request('POST', '/api/users', {
+    session: world.admin,
     body: { username: 'viewer', password: 'correct horse battery', role: 'user' },
   });
   expect(created.status).toBe(201);
-  const viewer = await gateway.login('viewer', 'correct horse battery');
-  expectProblem(await gateway.request('GET', '/api/rules', { session: viewer }), 403, 'forbidden');
+  const viewer = await world.gateway.login('viewer', 'correct horse battery');
+  expectProblem(
+    await world.gateway.request('GET', '/api/rules', { session: viewer }),
+    403,
+    'forbidden',
+  );
 });
