@@ -42,3 +42,29 @@ test("an administrator's request is approved at once and listed with its request
     'validation_failed',
   );
 });
+
+test("an administrator's delete request is approved and queued at once; the list follows", async () => {
+  const movie = await newMovie(world.cleanup.db);
+  const queued = await world.gateway.request('POST', '/api/delete-requests', {
+    session: world.admin,
+    body: { media_type: 'movie', media_id: movie.media_id, reason: 'Bad copy' },
+  });
+  expect(queued.status).toBe(202);
+  expect(queued.body).toMatchObject({
+    status: 'queued',
+    request: { status: 'approved', reason: 'Bad copy', target: { media_id: movie.media_id } },
+  });
+  const listed = await world.gateway.request('GET', '/api/delete-requests?status=approved', {
+    session: world.admin,
+  });
+  expect(listed.status).toBe(200);
+  expect(listed.body).toMatchObject({ total: 1 });
+  expectProblem(
+    await world.gateway.request('POST', '/api/delete-requests', {
+      session: world.admin,
+      body: { media_type: 'movie', media_id: movie.media_id },
+    }),
+    409,
+    'file_operation_pending',
+  );
+});

@@ -17,6 +17,7 @@ import { CandidateActionService } from './services/candidate-action.service';
 import { CandidateContinuity } from './services/candidate-continuity.service';
 import { CandidateService } from './services/candidate.service';
 import { ManualOperationService } from './services/manual-operation.service';
+import { DeleteRequestService } from './services/delete-request.service';
 import { MediaProjectionService } from './services/media-projection.service';
 import { OperationOutcomeService } from './services/operation-outcome.service';
 import { OperationQueue } from './services/operation-queue';
@@ -55,6 +56,7 @@ export function createServices(deps: {
     protections: new ProtectionService({ db, clock, writer }),
     protected: new ProtectedService({ db, clock, writer, links }),
     protectionRequests: new ProtectionRequestService({ db, clock, writer }),
+    deleteRequests: new DeleteRequestService({ db, clock, queue }),
     mediaProjection: new MediaProjectionService({ writer, links }),
     continuity,
     rules: new RuleService({ db, clock, writer, continuity }),

@@ -792,6 +792,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delete-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete requests
+         * @description Newest first. Users see their own requests; administrators see everyone's, or their
+         *     own with `mine=true`.
+         */
+        get: operations["listDeleteRequests"];
+        put?: never;
+        /**
+         * Ask for media to be deleted
+         * @description Target input plus `reason`. A user's request is `pending` (201); an administrator's is
+         *     approved at once and answers 202 with the queued job. 409 `target_protected` (an
+         *     active protection covers or overlaps the target), `duplicate_request` (your pending
+         *     delete request overlaps it); for administrators also the refusals of the approval.
+         */
+        post: operations["createDeleteRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delete-requests/{request_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a delete request
+         * @description Starts the manual delete flow for the target (domain.md 6.11): a candidate's combined
+         *     action when the target is a candidate, else the global defaults; `arr_action`
+         *     overrides. The request then follows its operation (`completed` or `failed`). 409
+         *     `request_not_pending`, `target_protected`, `pending_protection_request`,
+         *     `file_operation_pending`; 422 `move_destination_missing`.
+         */
+        post: operations["approveDeleteRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delete-requests/{request_id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a delete request
+         * @description Nothing is deleted; 409 `request_not_pending`.
+         */
+        post: operations["denyDeleteRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delete-requests/{request_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a delete request
+         * @description The requester or an administrator; 403 for others; 409 `request_not_pending`.
+         */
+        post: operations["cancelDeleteRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/{rule_id}": {
         parameters: {
             query?: never;
@@ -2001,6 +2093,50 @@ export interface components {
             request: components["schemas"]["ProtectionRequest"];
             protection?: components["schemas"]["ProtectedEntry"];
             created?: boolean;
+        };
+        /** @description A delete request (domain.md 8.2); it follows its operation once approved. */
+        DeleteRequest: {
+            id: components["schemas"]["Id"];
+            target: components["schemas"]["ProtectionRequest"]["target"];
+            requested_by: components["schemas"]["ProtectionRequest"]["requested_by"];
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "completed" | "failed" | "denied" | "canceled" | "closed";
+            admin_note: string | null;
+            decided_by: number | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            operation_id: number | null;
+            failure_reason: string | null;
+            close_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        DeleteRequestPage: {
+            items: components["schemas"]["DeleteRequest"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        /** @description Target input (internal-api.md 1.3) with the reason. */
+        DeleteRequestCreate: {
+            media_type: components["schemas"]["MediaType"];
+            media_id?: components["schemas"]["Id"];
+            tmdb_id?: components["schemas"]["Id"];
+            movie_version_id?: components["schemas"]["Id"];
+            season_id?: components["schemas"]["Id"];
+            episode_id?: components["schemas"]["Id"];
+            reason?: string | null;
+        };
+        DeleteRequestCreated: {
+            request: components["schemas"]["DeleteRequest"];
+        };
+        DeleteRequestQueued: {
+            job_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "queued";
+            request: components["schemas"]["DeleteRequest"];
         };
         ManualOperationRequest: {
             candidate_ids: components["schemas"]["Id"][];
@@ -3942,6 +4078,192 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProtectionRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDeleteRequests: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+                status?: "pending" | "approved" | "completed" | "failed" | "denied" | "canceled" | "closed";
+                mine?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteRequestPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDeleteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The pending request. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteRequestCreated"];
+                };
+            };
+            /** @description An administrator's request, approved and queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteRequestQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approveDeleteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request ID. */
+                request_id: components["parameters"]["RequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    operation?: "delete" | "move";
+                    /** @enum {string} */
+                    arr_action?: "delete" | "unmonitor" | "unmonitor_only";
+                    admin_note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The operation was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteRequestQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    denyDeleteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request ID. */
+                request_id: components["parameters"]["RequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    admin_note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The denied request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelDeleteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request ID. */
+                request_id: components["parameters"]["RequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteRequest"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -8,7 +8,8 @@ const ADD_IMPORT_EXCLUSION = true;
 
 export interface OperationCommand {
   operationId: number;
-  candidate: Target & { id: number };
+  target: Target;
+  candidateId: number | null;
   plan: OperationPlan;
 }
 
@@ -26,10 +27,10 @@ export class FileOperationCommands {
     trigger: 'auto' | 'manual' | 'delete_request' = 'auto',
     requestedBy: { type: 'system' | 'user'; id: number | null } = { type: 'system', id: null },
   ): Promise<void> {
-    for (const { operationId, candidate: c, plan } of commands)
+    for (const { operationId, target: c, candidateId, plan } of commands)
       await this.outbox.add(tx, 'catalog.file_operation.execute', {
         operation_id: operationId,
-        candidate_id: c.id,
+        candidate_id: candidateId,
         kind: plan.kind,
         trigger,
         target: {

@@ -7,7 +7,7 @@ import {
   activeAt,
   columnsOf,
   overlaps,
-  pendingProtectionRequest,
+  pendingRequest,
   targetOf,
   type TargetRow,
 } from './target.sql';
@@ -33,6 +33,8 @@ export interface CandidateRecord extends Target {
   protected: boolean;
   /** A pending protection request overlaps it (blocker `pending_protection_request`). */
   pendingProtectionRequest: boolean;
+  /** A pending delete request overlaps it (blocker `pending_delete_request`). */
+  pendingDeleteRequest: boolean;
 }
 
 export interface CandidateFilters {
@@ -63,6 +65,7 @@ interface Row extends TargetRow {
   lifecycle_updated_at: Date | null;
   protected: boolean;
   pending_protection_request: boolean;
+  pending_delete_request: boolean;
 }
 
 /**
@@ -80,7 +83,8 @@ function select(page: Sql, now: Date): Sql {
            EXISTS (SELECT 1 FROM protections p
                     WHERE ${activeAt('p', now)} AND ${overlaps(columnsOf('p'), columnsOf('c'))}
            ) AS protected,
-           ${pendingProtectionRequest('c')} AS pending_protection_request
+           ${pendingRequest('protection', 'c')} AS pending_protection_request,
+           ${pendingRequest('delete', 'c')} AS pending_delete_request
       FROM (${page}) c
       LEFT JOIN media_items m ON m.media_type = c.media_type AND m.media_id = c.media_id`;
 }
@@ -160,6 +164,7 @@ function toRecord(row: Row): CandidateRecord {
     lifecycleUpdatedAt: row.lifecycle_updated_at,
     protected: row.protected,
     pendingProtectionRequest: row.pending_protection_request,
+    pendingDeleteRequest: row.pending_delete_request,
   };
 }
 

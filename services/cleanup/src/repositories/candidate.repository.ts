@@ -111,3 +111,13 @@ export async function setCompletedAction(tx: Tx, id: number, now: Date): Promise
         failure_count = 0, last_failure_reason = NULL, updated_at = ${now}
      WHERE id = ${id}::bigint`;
 }
+
+/** The candidate of exactly this target, if any. */
+export async function candidateIdOf(db: DbClient, target: Target): Promise<number | null> {
+  const keyId = target.episodeId ?? target.seasonId ?? target.movieVersionId ?? target.mediaId;
+  const [row] = await db.$queryRaw<{ id: bigint }[]>`
+    SELECT c.id FROM candidates c
+     WHERE c.scope = ${target.scope}
+       AND coalesce(c.episode_id, c.season_id, c.movie_version_id, c.media_id) = ${keyId}::bigint`;
+  return row ? num(row.id) : null;
+}

@@ -1,13 +1,14 @@
 import { empty, num, sql } from '@mcs/kit';
 import type { MessagePayload } from '@mcs/contracts';
 import type { OperationPlan } from '../domain/deletion/operation-plan';
+import type { OperationSnapshot } from './file-operation.repository';
 import type { Target } from '../domain/target';
 import type { DbClient, Tx } from '../db';
 import {
   activeAt,
   columnsOf,
   overlaps,
-  pendingProtectionRequest,
+  pendingRequest,
   targetOf,
   type TargetRow,
 } from './target.sql';
@@ -33,6 +34,8 @@ export interface RunCandidate extends Target {
   operationPending: boolean;
   /** A pending protection request overlaps the target (the admin decides first). */
   pendingProtectionRequest: boolean;
+  /** A pending delete request overlaps the target (the admin decides first). */
+  pendingDeleteRequest: boolean;
 }
 
 interface Row extends TargetRow {
@@ -51,6 +54,7 @@ interface Row extends TargetRow {
   blocked: boolean;
   operation_pending: boolean;
   pending_protection_request: boolean;
+  pending_delete_request: boolean;
 }
 
 /** Every candidate (or those of `ids`) with what classifying it needs, in id order. */
@@ -72,7 +76,8 @@ export async function runCandidates(tx: Tx, now: Date, ids?: number[]): Promise<
                       AND o.media_type = c.media_type AND o.media_id = c.media_id
                       AND (c.media_type = 'movie' OR ${overlaps(columnsOf('o'), c)})
                   ) AS operation_pending,
-           ${pendingProtectionRequest('c')} AS pending_protection_request
+           ${pendingRequest('protection', 'c')} AS pending_protection_request,
+           ${pendingRequest('delete', 'c')} AS pending_delete_request
       FROM candidates c ${only}
      ORDER BY c.id
        ${ids ? sql`FOR UPDATE OF c` : empty}`;
@@ -93,6 +98,7 @@ export async function runCandidates(tx: Tx, now: Date, ids?: number[]): Promise<
     blocked: row.blocked,
     operationPending: row.operation_pending,
     pendingProtectionRequest: row.pending_protection_request,
+    pendingDeleteRequest: row.pending_delete_request,
   }));
 }
 
@@ -108,7 +114,7 @@ export async function liveFileCount(db: DbClient): Promise<number> {
 }
 
 export interface NewOperation {
-  candidateId: number;
+  candidateId: number | null;
   target: Target;
   plan: OperationPlan;
   trigger: 'auto' | 'manual' | 'delete_request';
@@ -117,8 +123,8 @@ export interface NewOperation {
   /** The manual request's job (internal-api.md 11); null for automatic runs. */
   jobId: number | null;
   reason: string | null;
-  /** The candidate as queued (see the candidate_snapshot column). */
-  snapshot: Record<string, unknown>;
+  deleteRequestId: number | null;
+  snapshot: OperationSnapshot;
 }
 
 /** Queued operations, one statement; returns their ids in input order. */
@@ -150,24 +156,26 @@ export async function insertOperations(
     run_id: op.runId,
     job_id: op.jobId,
     reason: op.reason,
+    delete_request_id: op.deleteRequestId,
     candidate_snapshot: op.snapshot,
   }));
   const rows = await tx.$queryRaw<{ id: bigint }[]>`
     INSERT INTO file_operations (candidate_id, media_type, scope, media_id, movie_version_id,
         series_id, season_id, season_number, episode_id, episode_number, kind, status,
         arr_action, media_server_action, allowed_arr_service_ids, trigger, requested_by_type,
-        requested_by_id, run_id, job_id, reason, candidate_snapshot, created_at)
+        requested_by_id, run_id, job_id, reason, delete_request_id, candidate_snapshot,
+        created_at)
     SELECT candidate_id, media_type, scope, media_id, movie_version_id, series_id, season_id,
         season_number, episode_id, episode_number, kind, 'queued', arr_action,
         media_server_action, allowed_arr_service_ids, trigger, requested_by_type,
-        requested_by_id, run_id, job_id, reason, candidate_snapshot, ${now}
+        requested_by_id, run_id, job_id, reason, delete_request_id, candidate_snapshot, ${now}
       FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(ordinal int,
         candidate_id bigint, media_type text, scope text, media_id bigint,
         movie_version_id bigint, series_id bigint, season_id bigint, season_number int,
         episode_id bigint, episode_number int, kind text, arr_action text,
         media_server_action text, allowed_arr_service_ids bigint[], trigger text,
         requested_by_type text, requested_by_id bigint, run_id bigint, job_id bigint, reason text,
-        candidate_snapshot jsonb)
+        delete_request_id bigint, candidate_snapshot jsonb)
      ORDER BY ordinal
     RETURNING id`;
   return rows.map((row) => num(row.id)).sort((a, b) => a - b);
@@ -178,4 +186,12 @@ export async function nextJobId(tx: Tx): Promise<number> {
   const [row] = await tx.$queryRaw<{ id: bigint }[]>`SELECT nextval('file_operation_jobs') AS id`;
   if (!row) throw new Error('no job id');
   return num(row.id);
+}
+
+/** Title, year and TMDB id of a target's root, for an operation on a target that is no candidate. */
+export async function rootLabel(tx: Tx, target: Target) {
+  const [row] = await tx.$queryRaw<{ title: string; year: number | null; tmdb_id: number }[]>`
+    SELECT title, year, tmdb_id::int AS tmdb_id FROM media_items
+     WHERE media_type = ${target.mediaType} AND media_id = ${target.mediaId}::bigint`;
+  return row ?? null;
 }

@@ -35,6 +35,19 @@ export function operationPendingInside(tx: Tx, target: Target): Promise<boolean>
   return anyPending(tx, covers(valuesOf(target), columnsOf('o')));
 }
 
+/**
+ * What an operation keeps of its target as queued (candidate_snapshot): its event and receipt
+ * are built from it, whichever of catalog's removal and outcome messages arrives first.
+ */
+export interface OperationSnapshot {
+  /** Null for a delete request on a target that is no candidate. */
+  candidate: CandidateWire | null;
+  matched_criteria: Record<string, unknown>;
+  title: string;
+  year: number | null;
+  tmdb_id: number | null;
+}
+
 export interface OperationRow {
   id: number;
   target: Target;
@@ -43,8 +56,8 @@ export interface OperationRow {
   status: string;
   trigger: 'auto' | 'manual' | 'delete_request';
   requestedBy: { type: 'system' | 'user'; id: number | null };
-  /** The candidate as queued: `{candidate, matched_criteria}` (migration 20261126010000). */
-  candidateSnapshot: { candidate: CandidateWire; matched_criteria: Record<string, unknown> } | null;
+  candidateSnapshot: OperationSnapshot | null;
+  deleteRequestId: number | null;
 }
 
 /** An operation locked for recording its outcome; null if unknown. */
@@ -59,10 +72,11 @@ export async function lockOperation(tx: Tx, id: number): Promise<OperationRow | 
       requested_by_type: 'system' | 'user';
       requested_by_id: bigint | null;
       candidate_snapshot: OperationRow['candidateSnapshot'];
+      delete_request_id: bigint | null;
     })[]
   >`SELECT id, media_type, scope, media_id, movie_version_id, series_id, season_id,
            season_number, episode_id, episode_number, candidate_id, kind, status, trigger,
-           requested_by_type, requested_by_id, candidate_snapshot
+           requested_by_type, requested_by_id, candidate_snapshot, delete_request_id
       FROM file_operations WHERE id = ${id}::bigint FOR UPDATE`;
   if (!row) return null;
   return {
@@ -74,6 +88,7 @@ export async function lockOperation(tx: Tx, id: number): Promise<OperationRow | 
     trigger: row.trigger,
     requestedBy: { type: row.requested_by_type, id: numOrNull(row.requested_by_id) },
     candidateSnapshot: row.candidate_snapshot,
+    deleteRequestId: numOrNull(row.delete_request_id),
   };
 }
 

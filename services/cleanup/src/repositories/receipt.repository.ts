@@ -2,7 +2,7 @@ import type { InternalApi, MessagePayload } from '@mcs/contracts';
 import { sql, type Sql, whereAll } from '@mcs/kit';
 import type { DbClient, Tx } from '../db';
 import type { Target } from '../domain/target';
-import type { CandidateWire } from '../views/candidate.view';
+import type { OperationSnapshot } from './file-operation.repository';
 
 type Outcome = MessagePayload<'media.file_operation_completed'>;
 
@@ -13,8 +13,8 @@ export interface NewReceipt {
   action: 'deleted' | 'moved' | 'unmonitored' | 'unmonitored_only';
   approvedBy: { type: 'system' | 'user'; id: string | number | null };
   target: Target;
-  /** The candidate as queued, if the operation was on one. */
-  candidate: CandidateWire | null;
+  /** The target as queued (with the candidate, if the operation was on one). */
+  snapshot: OperationSnapshot | null;
   rules: { rule_id: number; rule_name: string | null; rule_revision: number | null }[];
   evidence: { rule_id: number; conditions: unknown }[];
   sourceFreshness: Record<string, string | null>;
@@ -22,7 +22,9 @@ export interface NewReceipt {
 
 /** The receipt of a finished operation (domain.md 6.8), written once. */
 export async function insertReceipt(tx: Tx, receipt: NewReceipt, now: Date): Promise<void> {
-  const { target: t, candidate: c, outcome: o } = receipt;
+  const { target: t, outcome: o } = receipt;
+  const c = receipt.snapshot?.candidate ?? null;
+  const label = receipt.snapshot;
   await tx.$executeRaw`
     INSERT INTO deletion_receipts (operation_id, outcome, failure_reason, trigger, action,
         approved_by, candidate_id, candidate_created_at, eligible_at, delay_days, media_type,
@@ -34,8 +36,8 @@ export async function insertReceipt(tx: Tx, receipt: NewReceipt, now: Date): Pro
         ${c?.created_at ?? null}::timestamptz, ${c?.auto_delete_eligible_at ?? null}::timestamptz,
         ${c?.auto_delete_delay_days ?? null}::int, ${t.mediaType}, ${t.scope},
         ${t.mediaId}::bigint, ${t.movieVersionId}::bigint, ${t.seasonId}::bigint,
-        ${t.episodeId}::bigint, ${c?.title ?? ''}, ${c?.year ?? null}::int,
-        ${c?.tmdb_id ?? null}::bigint, ${t.seasonNumber}::int, ${t.episodeNumber}::int,
+        ${t.episodeId}::bigint, ${label?.title ?? ''}, ${label?.year ?? null}::int,
+        ${label?.tmdb_id ?? null}::bigint, ${t.seasonNumber}::int, ${t.episodeNumber}::int,
         ${JSON.stringify(o.files)}::jsonb, ${JSON.stringify(receipt.rules)}::jsonb,
         ${JSON.stringify(receipt.evidence)}::jsonb,
         ${JSON.stringify(receipt.sourceFreshness)}::jsonb, ${JSON.stringify(o.route)}::jsonb,

@@ -64,9 +64,10 @@ export function activeAt(alias: string, now: Date): Sql {
   return sql`(${raw(`${alias}.permanent`)} OR ${raw(`${alias}.expires_at`)} > ${now}::timestamptz)`;
 }
 
-/** A pending protection request overlaps the target of rows aliased `alias` (domain.md 5.4). */
-export function pendingProtectionRequest(alias: string): Sql {
-  return sql`EXISTS (SELECT 1 FROM protection_requests q
+/** A pending request of `kind` overlaps the target of rows aliased `alias` (domain.md 5.4). */
+export function pendingRequest(kind: 'protection' | 'delete', alias: string): Sql {
+  const table = raw(kind === 'protection' ? 'protection_requests' : 'delete_requests');
+  return sql`EXISTS (SELECT 1 FROM ${table} q
                       WHERE q.status = 'pending'
                         AND ${overlaps(columnsOf('q'), columnsOf(alias))})`;
 }

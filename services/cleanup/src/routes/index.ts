@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Services } from '../app';
 import { candidatePresenceRoutes } from './candidate-presence.routes';
 import { candidateRoutes } from './candidate.routes';
+import { deleteRequestRoutes } from './delete-request.routes';
 import { manualOperationRoutes } from './manual-operation.routes';
 import { protectedRoutes } from './protected.routes';
 import { protectionRequestRoutes } from './protection-request.routes';
@@ -17,6 +18,7 @@ export function mountRoutes(api: Router, services: Services): void {
   manualOperationRoutes(api, services.manualOperations);
   protectionRoutes(api, services.protections);
   protectionRequestRoutes(api, services.protectionRequests);
+  deleteRequestRoutes(api, services.deleteRequests);
   reclaimHistoryRoutes(api, services.reclaimHistory);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);

@@ -68,7 +68,7 @@ export function protectionRequestRoutes(api: Router, requests: ProtectionRequest
 }
 
 /** The signed-in user: requests are people's, never an API token's. */
-function requestCaller(res: Response, role: 'user' | 'admin'): RequestCaller {
+export function requestCaller(res: Response, role: 'user' | 'admin'): RequestCaller {
   const principal = requireUser(res, role);
   return { ...callerOf(principal), userId: principal.id, isAdmin: principal.role === 'admin' };
 }

@@ -175,7 +175,12 @@ export class AutoDeleteService {
           summary[verdict] += 1;
           continue;
         }
-        ready.push({ candidate, plan: planOf(candidate, rules), files: filesOf(root, candidate) });
+        ready.push({
+          target: candidate,
+          candidate,
+          plan: planOf(candidate, rules),
+          files: filesOf(root, candidate),
+        });
       }
     }
     return ready;
@@ -183,5 +188,6 @@ export class AutoDeleteService {
 }
 
 interface Ready extends QueuedItem {
+  candidate: RunCandidate;
   files: number;
 }

@@ -66,7 +66,11 @@ export class ManualOperationService {
       const jobId = await nextJobId(tx);
       const operationIds = await this.deps.queue.queue(
         tx,
-        candidates.map((candidate) => ({ candidate, plan: planOf(candidate, rules, kind) })),
+        candidates.map((candidate) => ({
+          target: candidate,
+          candidate,
+          plan: planOf(candidate, rules, kind),
+        })),
         {
           trigger: 'manual',
           requestedBy: { type: 'user', id: caller.actor.id },

@@ -15,6 +15,7 @@ import {
   type OperationRow,
 } from '../repositories/file-operation.repository';
 import { insertReceipt, receiptRules } from '../repositories/receipt.repository';
+import { finishDeleteRequest } from '../repositories/request.repository';
 import { sourceStatuses } from '../repositories/source-status.repository';
 import type { Tx } from '../db';
 
@@ -48,11 +49,21 @@ export class OperationOutcomeService {
     // Unknown, or already recorded (a redelivery after its inbox row was purged).
     if (!operation || !['queued', 'running', 'verifying'].includes(operation.status)) return;
     await finishOperation(tx, outcome);
+    if (operation.deleteRequestId !== null)
+      await finishDeleteRequest(
+        tx,
+        operation.deleteRequestId,
+        outcome.outcome === 'succeeded'
+          ? { status: 'completed', failureReason: null }
+          : { status: 'failed', failureReason: outcome.failure_reason ?? outcome.outcome },
+        now,
+      );
     if (outcome.outcome === 'canceled') return;
     await this.receipt(tx, operation, outcome, now);
     const candidateId = operation.candidateId;
-    const snapshot = operation.candidateSnapshot;
-    if (candidateId === null || snapshot === null) return;
+    // An operation without a candidate (a delete request) emits no lifecycle event (6.10).
+    const candidate = operation.candidateSnapshot?.candidate ?? null;
+    if (candidateId === null || candidate === null) return;
     // Catalog's removal of the media may have taken the candidate already (it publishes the
     // removal before this outcome): the event comes from the snapshot.
     const present = await lockCandidate(tx, candidateId);
@@ -62,7 +73,7 @@ export class OperationOutcomeService {
     }
     const type = EVENT_OF[operation.kind];
     const actor = operation.requestedBy;
-    await this.deps.events.operation(tx, type, snapshot.candidate, actor, operation.id, now);
+    await this.deps.events.operation(tx, type, candidate, actor, operation.id, now);
     if (!present) return;
     if (operation.kind === 'unmonitor_only') await setCompletedAction(tx, candidateId, now);
     else await this.deps.links.publish(tx, await removeCandidates(tx, [candidateId]), now);
@@ -91,8 +102,8 @@ export class OperationOutcomeService {
             ? { type: 'system', id: 'auto-delete' }
             : { type: operation.requestedBy.type, id: operation.requestedBy.id },
         target: operation.target,
-        candidate: snapshot?.candidate ?? null,
-        rules: await receiptRules(tx, snapshot?.candidate.matched_rule_ids ?? []),
+        snapshot,
+        rules: await receiptRules(tx, snapshot?.candidate?.matched_rule_ids ?? []),
         evidence: Object.entries(criteria).map(([ruleId, conditions]) => ({
           rule_id: Number(ruleId),
           conditions,

@@ -1,22 +1,31 @@
 import { operationPlan, type OperationPlan } from '../domain/deletion/operation-plan';
 import type { FileOperationCommands } from '../messaging/file-operation-commands';
 import { findCandidates } from '../repositories/candidate-query.repository';
-import { insertOperations, type RunCandidate } from '../repositories/deletion.repository';
+import type { OperationSnapshot } from '../repositories/file-operation.repository';
+import {
+  insertOperations,
+  rootLabel,
+  type RunCandidate,
+} from '../repositories/deletion.repository';
+import { type Target, targetTitle } from '../domain/target';
 import type { EnabledRule } from '../repositories/scan.repository';
 import type { Tx } from '../db';
 import { candidateView } from '../views/candidate.view';
 
 export interface QueuedItem {
-  candidate: RunCandidate;
+  target: Target;
+  /** Null for a delete request on a target that is not a candidate. */
+  candidate: RunCandidate | null;
   plan: OperationPlan;
 }
 
 export interface QueueContext {
-  trigger: 'auto' | 'manual';
+  trigger: 'auto' | 'manual' | 'delete_request';
   requestedBy: { type: 'system' | 'user'; id: number | null };
   runId: number | null;
   jobId: number | null;
   reason: string | null;
+  deleteRequestId?: number;
 }
 
 /** The plan of a candidate's operation from its matched rules that are enabled candidate rules. */
@@ -44,36 +53,52 @@ export class OperationQueue {
   constructor(private readonly commands: FileOperationCommands) {}
 
   async queue(tx: Tx, items: QueuedItem[], context: QueueContext, now: Date): Promise<number[]> {
+    const candidateIds = items.flatMap((item) => (item.candidate ? [item.candidate.id] : []));
     const views = new Map(
-      (
-        await findCandidates(
-          tx,
-          items.map((item) => item.candidate.id),
-          now,
-        )
-      ).map((record) => [record.id, candidateView(record, now)]),
+      (await findCandidates(tx, candidateIds, now)).map((record) => [
+        record.id,
+        candidateView(record, now),
+      ]),
     );
+    const snapshots: OperationSnapshot[] = [];
+    for (const { target, candidate } of items) {
+      const view = candidate ? (views.get(candidate.id) ?? null) : null;
+      const label = view ?? (await rootLabel(tx, target));
+      snapshots.push({
+        candidate: view,
+        matched_criteria: candidate?.matchedCriteria ?? {},
+        title: view?.title ?? targetTitle(label?.title ?? null, target),
+        year: label?.year ?? null,
+        tmdb_id: label?.tmdb_id ?? null,
+      });
+    }
     const ids = await insertOperations(
       tx,
-      items.map(({ candidate, plan }) => ({
-        candidateId: candidate.id,
-        target: candidate,
+      items.map(({ target, candidate, plan }, i) => ({
+        candidateId: candidate?.id ?? null,
+        target,
         plan,
         trigger: context.trigger,
         requestedBy: context.requestedBy,
         runId: context.runId,
         jobId: context.jobId,
         reason: context.reason,
-        snapshot: {
-          candidate: views.get(candidate.id),
-          matched_criteria: candidate.matchedCriteria,
-        },
+        deleteRequestId: context.deleteRequestId ?? null,
+        snapshot: snapshots[i] as OperationSnapshot,
       })),
       now,
     );
     await this.commands.execute(
       tx,
-      ids.map((operationId, i) => ({ operationId, ...(items[i] as QueuedItem) })),
+      ids.map((operationId, i) => {
+        const item = items[i] as QueuedItem;
+        return {
+          operationId,
+          target: item.target,
+          candidateId: item.candidate?.id ?? null,
+          plan: item.plan,
+        };
+      }),
       context.trigger,
       context.requestedBy,
     );

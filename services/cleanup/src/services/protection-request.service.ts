@@ -18,12 +18,12 @@ import {
   insertRequest,
   listRequests,
   pendingOverlapping,
-  type ProtectionRequestRecord,
+  type RequestRecord,
   type RequestStatus,
-} from '../repositories/protection-request.repository';
+} from '../repositories/request.repository';
 import { findCovering } from '../repositories/protection.repository';
 import { protectedEntryView } from '../views/protection.view';
-import { protectionRequestView } from '../views/protection-request.view';
+import { protectionRequestView } from '../views/request.view';
 import type { ProtectionWriter } from './protection-writer';
 import { resolveTarget, type TargetInput } from './target-resolver';
 
@@ -55,6 +55,7 @@ export class ProtectionRequestService {
     const userId = caller.isAdmin && !filters.mine ? undefined : caller.userId;
     const { records, total } = await listRequests(
       this.deps.db,
+      'protection',
       { status: filters.status, userId },
       limitOffset(paging),
     );
@@ -72,7 +73,7 @@ export class ProtectionRequestService {
       const target = await resolveTarget(tx, input);
       await lockMedia(tx, target);
       await this.refuseCovered(tx, target, terms.durationDays, now);
-      const duplicate = await pendingOverlapping(tx, target, caller.userId);
+      const duplicate = await pendingOverlapping(tx, 'protection', target, caller.userId);
       if (duplicate !== null)
         throw new Conflict(
           'duplicate_request',
@@ -80,6 +81,7 @@ export class ProtectionRequestService {
         );
       const id = await insertRequest(
         tx,
+        'protection',
         { target, userId: caller.userId, userName: caller.actorName, ...terms },
         now,
       );
@@ -114,7 +116,13 @@ export class ProtectionRequestService {
       const request = await this.pending(tx, id);
       if (status === 'canceled' && !caller.isAdmin && request.requestedByUserId !== caller.userId)
         throw new Forbidden('forbidden', 'Only the requester or an administrator may cancel it.');
-      await decideRequest(tx, id, { status, decidedBy: caller.userId, adminNote }, clock());
+      await decideRequest(
+        tx,
+        'protection',
+        id,
+        { status, decidedBy: caller.userId, adminNote },
+        clock(),
+      );
       return this.view(tx, id);
     });
   }
@@ -151,12 +159,13 @@ export class ProtectionRequestService {
     );
     await decideRequest(
       tx,
+      'protection',
       id,
       {
         status: 'approved',
         decidedBy: caller.userId,
         adminNote: approval.adminNote,
-        protectionId: record.id,
+        resultId: record.id,
       },
       now,
     );
@@ -191,8 +200,8 @@ export class ProtectionRequestService {
       );
   }
 
-  private async pending(tx: Tx, id: number): Promise<ProtectionRequestRecord> {
-    const request = await findRequest(tx, id, true);
+  private async pending(tx: Tx, id: number): Promise<RequestRecord> {
+    const request = await findRequest(tx, 'protection', id, true);
     if (!request) throw new NotFound(`Protection request ${id} was not found.`);
     if (request.status !== 'pending')
       throw new Conflict('request_not_pending', `Request ${id} is already ${request.status}.`);
@@ -200,6 +209,6 @@ export class ProtectionRequestService {
   }
 
   private async view(tx: Tx, id: number) {
-    return protectionRequestView((await findRequest(tx, id)) as ProtectionRequestRecord);
+    return protectionRequestView((await findRequest(tx, 'protection', id)) as RequestRecord);
   }
 }

@@ -34,10 +34,11 @@ export function candidateView(record: CandidateRecord, now: Date): CandidateWire
     auto_delete_timer_started_at: isoOrNull(record.timerStartedAt),
     lifecycle_reason: record.lifecycleReason,
     lifecycle_updated_at: isoOrNull(record.lifecycleUpdatedAt),
-    // The order is fixed (external-api 1.8); delete requests are not built yet.
+    // The order is fixed (external-api 1.8).
     blockers: [
       ...(record.protected ? (['protected'] as const) : []),
       ...(record.pendingProtectionRequest ? (['pending_protection_request'] as const) : []),
+      ...(record.pendingDeleteRequest ? (['pending_delete_request'] as const) : []),
     ],
   };
 }

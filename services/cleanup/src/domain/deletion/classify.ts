@@ -5,8 +5,9 @@ export interface CandidateForRun {
   state: AutoDeleteState;
   /** An active protection overlaps it (5.4). */
   blocked: boolean;
-  /** A pending protection request overlaps it: the administrator decides first. */
+  /** A pending protection or delete request overlaps it: the administrator decides first. */
   pendingProtectionRequest: boolean;
+  pendingDeleteRequest: boolean;
   operationPending: boolean;
   completedAction: string | null;
   failureCount: number;
@@ -23,6 +24,7 @@ export function classify(candidate: CandidateForRun): RunClass {
     candidate.state === 'canceled' ||
     candidate.blocked ||
     candidate.pendingProtectionRequest ||
+    candidate.pendingDeleteRequest ||
     candidate.operationPending ||
     candidate.completedAction !== null ||
     candidate.failureCount >= MAX_AUTOMATIC_FAILURES

@@ -67,7 +67,10 @@ export function operationPlan(
 }
 
 /** domain.md 6.3: unmonitor_only, else move, else unmonitor, else delete. */
-export function operationKind(arrAction: ArrAction, deleteOperation: 'delete' | 'move') {
+export function operationKind(
+  arrAction: ArrAction,
+  deleteOperation: 'delete' | 'move',
+): OperationKind {
   if (arrAction === 'unmonitor_only') return 'unmonitor_only';
   if (deleteOperation === 'move') return 'move';
   return arrAction === 'unmonitor' ? 'unmonitor' : 'delete';

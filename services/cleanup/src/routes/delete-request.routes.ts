@@ -1,0 +1,64 @@
+import type { Router } from 'express';
+import { Input, pathId } from '@mcs/kit';
+import { readTargetInput } from '../http/target-input';
+import type { DeleteRequestService } from '../services/delete-request.service';
+import { requestCaller } from './protection-request.routes';
+
+const STATUSES = [
+  'pending',
+  'approved',
+  'completed',
+  'failed',
+  'denied',
+  'canceled',
+  'closed',
+] as const;
+
+/** Delete requests (internal-api.md 9.2). */
+export function deleteRequestRoutes(api: Router, requests: DeleteRequestService): void {
+  api.get('/delete-requests', async (req, res) => {
+    const caller = requestCaller(res, 'user');
+    const query = new Input('query', req.query);
+    const filters = { status: query.oneOf('status', STATUSES), mine: query.boolean('mine') };
+    const paging = query.paging();
+    query.done();
+    res.json(await requests.list(caller, filters, paging));
+  });
+
+  api.post('/delete-requests', async (req, res) => {
+    const caller = requestCaller(res, 'user');
+    const body = Input.body(req.body);
+    const target = readTargetInput(body);
+    const reason = body.reason();
+    body.done();
+    const created = await requests.create(target, reason, caller);
+    res.status('job_id' in created ? 202 : 201).json(created);
+  });
+
+  api.post('/delete-requests/:request_id/approve', async (req, res) => {
+    const caller = requestCaller(res, 'admin');
+    const id = pathId(req.params, 'request_id');
+    const body = Input.body(req.body);
+    const approval = {
+      operation: body.oneOf('operation', ['delete', 'move'] as const) ?? 'delete',
+      arrAction: body.oneOf('arr_action', ['delete', 'unmonitor', 'unmonitor_only'] as const),
+      adminNote: body.reason('admin_note'),
+    };
+    body.done();
+    res.status(202).json(await requests.approve(id, approval, caller));
+  });
+
+  api.post('/delete-requests/:request_id/deny', async (req, res) => {
+    const caller = requestCaller(res, 'admin');
+    const id = pathId(req.params, 'request_id');
+    const body = Input.body(req.body);
+    const adminNote = body.reason('admin_note');
+    body.done();
+    res.json(await requests.deny(id, adminNote, caller));
+  });
+
+  api.post('/delete-requests/:request_id/cancel', async (req, res) => {
+    const caller = requestCaller(res, 'user');
+    res.json(await requests.cancel(pathId(req.params, 'request_id'), caller));
+  });
+}

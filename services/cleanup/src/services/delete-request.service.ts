@@ -1,0 +1,219 @@
+import type { InternalApi } from '@mcs/contracts';
+import {
+  type Clock,
+  Conflict,
+  Forbidden,
+  limitOffset,
+  NotFound,
+  pageOf,
+  type Paging,
+  Unprocessable,
+} from '@mcs/kit';
+import type { Db, Tx } from '../db';
+import { operationKind, operationPlan } from '../domain/deletion/operation-plan';
+import type { ArrAction } from '../domain/rules';
+import type { Target } from '../domain/target';
+import { nextJobId, runCandidates } from '../repositories/deletion.repository';
+import { operationPendingForCandidate } from '../repositories/file-operation.repository';
+import { lockCandidateWorkflow, lockMedia } from '../repositories/locks';
+import { protectionOverlapping, requestOverlapping } from '../repositories/blocker.repository';
+import { candidateIdOf } from '../repositories/candidate.repository';
+import {
+  decideRequest,
+  findRequest,
+  insertRequest,
+  listRequests,
+  pendingOverlapping,
+  type RequestRecord,
+  type RequestStatus,
+} from '../repositories/request.repository';
+import { enabledRules } from '../repositories/scan.repository';
+import { deleteRequestView } from '../views/request.view';
+import { type OperationQueue, planOf } from './operation-queue';
+import type { RequestCaller } from './protection-request.service';
+import { resolveTarget, type TargetInput } from './target-resolver';
+
+type Queued = InternalApi.components['schemas']['DeleteRequestQueued'];
+
+export interface DeleteApproval {
+  operation: 'delete' | 'move';
+  arrAction?: ArrAction;
+  adminNote: string | null;
+}
+
+/**
+ * Delete requests (domain.md 8.2, internal-api.md 9.2): users ask, administrators approve
+ * (starting the manual delete flow for the target) or deny; an administrator's own request is
+ * approved at once. An approved request follows its operation to `completed` or `failed`.
+ */
+export class DeleteRequestService {
+  constructor(private readonly deps: { db: Db; clock: Clock; queue: OperationQueue }) {}
+
+  async list(
+    caller: RequestCaller,
+    filters: { status?: RequestStatus; mine?: boolean },
+    paging: Paging,
+  ) {
+    const userId = caller.isAdmin && !filters.mine ? undefined : caller.userId;
+    const { records, total } = await listRequests(
+      this.deps.db,
+      'delete',
+      { status: filters.status, userId },
+      limitOffset(paging),
+    );
+    return pageOf(records.map(deleteRequestView), total, paging);
+  }
+
+  create(
+    input: TargetInput,
+    reason: string | null,
+    caller: RequestCaller,
+  ): Promise<{ request: ReturnType<typeof deleteRequestView> } | Queued> {
+    const { db, clock } = this.deps;
+    return db.$transaction(async (tx) => {
+      const now = clock();
+      const target = await resolveTarget(tx, input);
+      await lockCandidateWorkflow(tx, 'exclusive');
+      await lockMedia(tx, target);
+      await refuseProtected(tx, target, now);
+      const duplicate = await pendingOverlapping(tx, 'delete', target, caller.userId);
+      if (duplicate !== null)
+        throw new Conflict(
+          'duplicate_request',
+          `Your delete request ${duplicate} for this media is still pending.`,
+        );
+      const id = await insertRequest(
+        tx,
+        'delete',
+        { target, userId: caller.userId, userName: caller.actorName, reason },
+        now,
+      );
+      if (!caller.isAdmin) return { request: await view(tx, id) };
+      return this.approveLocked(tx, id, { operation: 'delete', adminNote: null }, caller, now);
+    });
+  }
+
+  approve(id: number, approval: DeleteApproval, caller: RequestCaller): Promise<Queued> {
+    const { db, clock } = this.deps;
+    return db.$transaction(async (tx) => {
+      await lockCandidateWorkflow(tx, 'exclusive');
+      return this.approveLocked(tx, id, approval, caller, clock());
+    });
+  }
+
+  deny(id: number, adminNote: string | null, caller: RequestCaller) {
+    return this.close(id, caller, 'denied', adminNote);
+  }
+
+  cancel(id: number, caller: RequestCaller) {
+    return this.close(id, caller, 'canceled', null);
+  }
+
+  private close(
+    id: number,
+    caller: RequestCaller,
+    status: 'denied' | 'canceled',
+    note: string | null,
+  ) {
+    const { db, clock } = this.deps;
+    return db.$transaction(async (tx) => {
+      const request = await pending(tx, id);
+      if (status === 'canceled' && !caller.isAdmin && request.requestedByUserId !== caller.userId)
+        throw new Forbidden('forbidden', 'Only the requester or an administrator may cancel it.');
+      await decideRequest(
+        tx,
+        'delete',
+        id,
+        { status, decidedBy: caller.userId, adminNote: note },
+        clock(),
+      );
+      return view(tx, id);
+    });
+  }
+
+  /**
+   * The manual delete flow for the request's target (domain.md 6.11): refused while the
+   * target is protected, has a pending protection request or a pending operation; the
+   * candidate's combined action when the target is a candidate, else the global defaults.
+   */
+  private async approveLocked(
+    tx: Tx,
+    id: number,
+    approval: DeleteApproval,
+    caller: RequestCaller,
+    now: Date,
+  ): Promise<Queued> {
+    const request = await pending(tx, id);
+    // Move destinations are general settings, which do not exist yet (rule-context.ts).
+    if (approval.operation === 'move')
+      throw new Unprocessable(
+        'move_destination_missing',
+        'No move destination is configured for this media type.',
+      );
+    await refuseProtected(tx, request, now);
+    if (await requestOverlapping(tx, 'protection', request))
+      throw new Conflict(
+        'pending_protection_request',
+        'A protection request for this media is pending: decide it first.',
+      );
+    if (await operationPendingForCandidate(tx, request))
+      throw new Conflict(
+        'file_operation_pending',
+        'A delete or move of this media is already queued or running.',
+      );
+    const candidateId = await candidateIdOf(tx, request);
+    const [candidate = null] =
+      candidateId === null ? [] : await runCandidates(tx, now, [candidateId]);
+    const base = candidate
+      ? planOf(candidate, await enabledRules(tx), 'delete')
+      : operationPlan(request.mediaType, [], 'delete');
+    const arrAction = approval.arrAction ?? base.arrAction;
+    const plan = { ...base, arrAction, kind: operationKind(arrAction, 'delete') };
+    const jobId = await nextJobId(tx);
+    const [operationId] = await this.deps.queue.queue(
+      tx,
+      [{ target: request, candidate, plan }],
+      {
+        trigger: 'delete_request',
+        requestedBy: { type: 'user', id: caller.userId },
+        runId: null,
+        jobId,
+        reason: request.reason,
+        deleteRequestId: id,
+      },
+      now,
+    );
+    await decideRequest(
+      tx,
+      'delete',
+      id,
+      {
+        status: 'approved',
+        decidedBy: caller.userId,
+        adminNote: approval.adminNote,
+        resultId: operationId ?? null,
+      },
+      now,
+    );
+    return { job_id: jobId, status: 'queued', request: await view(tx, id) };
+  }
+}
+
+/** 409 target_protected: an active protection covers or overlaps the target (domain.md 8.2). */
+async function refuseProtected(tx: Tx, target: Target, now: Date) {
+  const protection = await protectionOverlapping(tx, target, now);
+  if (protection !== null)
+    throw new Conflict('target_protected', `Protection ${protection} overlaps this target.`);
+}
+
+async function pending(tx: Tx, id: number): Promise<RequestRecord> {
+  const request = await findRequest(tx, 'delete', id, true);
+  if (!request) throw new NotFound(`Delete request ${id} was not found.`);
+  if (request.status !== 'pending')
+    throw new Conflict('request_not_pending', `Request ${id} is already ${request.status}.`);
+  return request;
+}
+
+async function view(tx: Tx, id: number) {
+  return deleteRequestView((await findRequest(tx, 'delete', id)) as RequestRecord);
+}
