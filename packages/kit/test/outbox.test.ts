@@ -150,8 +150,8 @@ test('a commit wakes an idle relay at once (NOTIFY on commit), without waiting f
   const idle = relay({ pollIntervalMs: 60_000 });
   idle.start();
   try {
-    // The first poll happens at start; wait until the relay is idle, then commit.
-    await waitFor(async () => (await count('outbox', 'published_at IS NULL')) === 0);
+    // Listening, the relay hears the commit; its next poll would come only after 60 s.
+    await idle.ready();
     const [id] = await addMessages(1);
     await waitFor(() => deliveries.ids.includes(id as string), {
       timeoutMs: 5000,
@@ -168,6 +168,7 @@ test('a rolled-back transaction publishes nothing, and a later commit still wake
   const idle = relay({ pollIntervalMs: 60_000 });
   idle.start();
   try {
+    await idle.ready();
     await expect(
       world.db.$transaction(async (tx) => {
         await outbox.add(tx, NAME, payload(77));

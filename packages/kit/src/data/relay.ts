@@ -45,6 +45,7 @@ export class OutboxRelay {
   private lastPrune = 0;
   private listener: PoolClient | undefined;
   private relisten: NodeJS.Timeout | undefined;
+  private listening: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RelayOptions) {
     this.table = `${ident(options.schema)}.outbox`;
@@ -54,7 +55,16 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
-    void this.listen();
+    this.listening = this.listen();
+  }
+
+  /**
+   * Resolves once the first attempt to LISTEN has finished (listening, or polling after a
+   * failure): a commit after it wakes the relay at once. Before it, a commit's NOTIFY may go
+   * unheard and the row waits for the next poll.
+   */
+  ready(): Promise<void> {
+    return this.listening;
   }
 
   /** Asks the relay to look for new rows now (called after a local commit). */
@@ -150,7 +160,8 @@ export class OutboxRelay {
       }
       if (published > 0 && failures === 0) continue;
       const delay = failures > 0 ? Math.min(100 * 2 ** failures, 5000) : pollIntervalMs;
-      if (!this.kicked) await this.idle(delay);
+      // stop() during a batch wakes nothing (no idle is pending yet): do not start one then.
+      if (!this.kicked && this.running) await this.idle(delay);
     }
   }
 
