@@ -2,6 +2,7 @@ import { empty, num, sql } from '@mcs/kit';
 import type { AutoDeletePolicy } from '../domain/auto-delete';
 import type { Target } from '../domain/target';
 import type { Tx } from '../db';
+import { targetColumns } from './target.sql';
 
 /** What a scan knows about a matching target (domain.md 4.1 step 5). */
 export interface CandidateMatch {
@@ -41,15 +42,7 @@ export async function upsertCandidates(
     const t = match.target;
     return {
       ordinal,
-      media_type: t.mediaType,
-      scope: t.scope,
-      media_id: t.mediaId,
-      movie_version_id: t.movieVersionId,
-      series_id: t.seriesId,
-      season_id: t.seasonId,
-      season_number: t.seasonNumber,
-      episode_id: t.episodeId,
-      episode_number: t.episodeNumber,
+      ...targetColumns(t),
       matched_rule_ids: [...new Set(match.matchedRuleIds)].sort((a, b) => a - b),
       matched_criteria: match.matchedCriteria,
       reason: match.reason,

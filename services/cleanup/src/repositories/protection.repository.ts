@@ -9,7 +9,7 @@ import {
   toProtectionRecord,
 } from './protection-record';
 import type { DbClient, Tx } from '../db';
-import { activeAt, columnsOf, covers, valuesOf } from './target.sql';
+import { activeAt, columnsOf, covers, targetColumns, valuesOf } from './target.sql';
 
 export type { ProtectionRecord, VersionFacts } from './protection-record';
 
@@ -50,15 +50,7 @@ export async function insertRuleProtections(
   if (rows.length === 0) return [];
   const input = rows.map(({ target: t, ruleId, ruleName, reason }, ordinal) => ({
     ordinal,
-    media_type: t.mediaType,
-    scope: t.scope,
-    media_id: t.mediaId,
-    movie_version_id: t.movieVersionId,
-    series_id: t.seriesId,
-    season_id: t.seasonId,
-    season_number: t.seasonNumber,
-    episode_id: t.episodeId,
-    episode_number: t.episodeNumber,
+    ...targetColumns(t),
     source_rule_id: ruleId,
     source_rule_name: ruleName,
     reason,

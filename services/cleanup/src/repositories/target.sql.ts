@@ -98,3 +98,18 @@ export function targetOf(row: TargetRow): Target {
     episodeNumber: row.episode_number,
   };
 }
+
+/** A target as the snake_case columns of a JSON batch row (the inverse of targetOf). */
+export function targetColumns(t: Target) {
+  return {
+    media_type: t.mediaType,
+    scope: t.scope,
+    media_id: t.mediaId,
+    movie_version_id: t.movieVersionId,
+    series_id: t.seriesId,
+    season_id: t.seasonId,
+    season_number: t.seasonNumber,
+    episode_id: t.episodeId,
+    episode_number: t.episodeNumber,
+  };
+}

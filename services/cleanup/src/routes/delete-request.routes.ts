@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { Input, pathId } from '@mcs/kit';
 import { readTargetInput } from '../http/target-input';
 import type { DeleteRequestService } from '../services/delete-request.service';
-import { requestCaller } from './protection-request.routes';
+import { requestCaller, requestDeskRoutes } from './request-desk.routes';
 
 const STATUSES = [
   'pending',
@@ -16,14 +16,7 @@ const STATUSES = [
 
 /** Delete requests (internal-api.md 9.2). */
 export function deleteRequestRoutes(api: Router, requests: DeleteRequestService): void {
-  api.get('/delete-requests', async (req, res) => {
-    const caller = requestCaller(res, 'user');
-    const query = new Input('query', req.query);
-    const filters = { status: query.oneOf('status', STATUSES), mine: query.boolean('mine') };
-    const paging = query.paging();
-    query.done();
-    res.json(await requests.list(caller, filters, paging));
-  });
+  requestDeskRoutes(api, '/delete-requests', requests.desk, STATUSES);
 
   api.post('/delete-requests', async (req, res) => {
     const caller = requestCaller(res, 'user');
@@ -46,19 +39,5 @@ export function deleteRequestRoutes(api: Router, requests: DeleteRequestService)
     };
     body.done();
     res.status(202).json(await requests.approve(id, approval, caller));
-  });
-
-  api.post('/delete-requests/:request_id/deny', async (req, res) => {
-    const caller = requestCaller(res, 'admin');
-    const id = pathId(req.params, 'request_id');
-    const body = Input.body(req.body);
-    const adminNote = body.reason('admin_note');
-    body.done();
-    res.json(await requests.deny(id, adminNote, caller));
-  });
-
-  api.post('/delete-requests/:request_id/cancel', async (req, res) => {
-    const caller = requestCaller(res, 'user');
-    res.json(await requests.cancel(pathId(req.params, 'request_id'), caller));
   });
 }

@@ -1,26 +1,15 @@
 import type { Router } from 'express';
-import { Input, pathId, requireUser } from '@mcs/kit';
-import type { Response } from 'express';
-import { callerOf } from '../domain/actor';
+import { Input, pathId } from '@mcs/kit';
 import type { DurationInput } from '../domain/protection-terms';
 import { readTargetInput } from '../http/target-input';
-import type {
-  ProtectionRequestService,
-  RequestCaller,
-} from '../services/protection-request.service';
+import type { ProtectionRequestService } from '../services/protection-request.service';
+import { requestCaller, requestDeskRoutes } from './request-desk.routes';
 
 const STATUSES = ['pending', 'approved', 'denied', 'canceled', 'closed'] as const;
 
 /** Protection requests (internal-api.md 9.1). */
 export function protectionRequestRoutes(api: Router, requests: ProtectionRequestService): void {
-  api.get('/protection-requests', async (req, res) => {
-    const caller = requestCaller(res, 'user');
-    const query = new Input('query', req.query);
-    const filters = { status: query.oneOf('status', STATUSES), mine: query.boolean('mine') };
-    const paging = query.paging();
-    query.done();
-    res.json(await requests.list(caller, filters, paging));
-  });
+  requestDeskRoutes(api, '/protection-requests', requests.desk, STATUSES);
 
   api.post('/protection-requests', async (req, res) => {
     const caller = requestCaller(res, 'user');
@@ -51,24 +40,4 @@ export function protectionRequestRoutes(api: Router, requests: ProtectionRequest
     body.done();
     res.json(await requests.approve(id, { duration, adminNote }, caller));
   });
-
-  api.post('/protection-requests/:request_id/deny', async (req, res) => {
-    const caller = requestCaller(res, 'admin');
-    const id = pathId(req.params, 'request_id');
-    const body = Input.body(req.body);
-    const adminNote = body.reason('admin_note');
-    body.done();
-    res.json(await requests.deny(id, adminNote, caller));
-  });
-
-  api.post('/protection-requests/:request_id/cancel', async (req, res) => {
-    const caller = requestCaller(res, 'user');
-    res.json(await requests.cancel(pathId(req.params, 'request_id'), caller));
-  });
-}
-
-/** The signed-in user: requests are people's, never an API token's. */
-export function requestCaller(res: Response, role: 'user' | 'admin'): RequestCaller {
-  const principal = requireUser(res, role);
-  return { ...callerOf(principal), userId: principal.id, isAdmin: principal.role === 'admin' };
 }

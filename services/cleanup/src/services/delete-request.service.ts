@@ -1,14 +1,5 @@
 import type { InternalApi } from '@mcs/contracts';
-import {
-  type Clock,
-  Conflict,
-  Forbidden,
-  limitOffset,
-  NotFound,
-  pageOf,
-  type Paging,
-  Unprocessable,
-} from '@mcs/kit';
+import { type Clock, Conflict, Unprocessable } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import { operationKind, operationPlan } from '../domain/deletion/operation-plan';
 import type { ArrAction } from '../domain/rules';
@@ -18,19 +9,11 @@ import { operationPendingForCandidate } from '../repositories/file-operation.rep
 import { lockCandidateWorkflow, lockMedia } from '../repositories/locks';
 import { protectionOverlapping, requestOverlapping } from '../repositories/blocker.repository';
 import { candidateIdOf } from '../repositories/candidate.repository';
-import {
-  decideRequest,
-  findRequest,
-  insertRequest,
-  listRequests,
-  pendingOverlapping,
-  type RequestRecord,
-  type RequestStatus,
-} from '../repositories/request.repository';
+import { decideRequest, insertRequest } from '../repositories/request.repository';
 import { enabledRules } from '../repositories/scan.repository';
-import { deleteRequestView } from '../views/request.view';
+import { type DeleteRequestWire, deleteRequestView } from '../views/request.view';
 import { type OperationQueue, planOf } from './operation-queue';
-import type { RequestCaller } from './protection-request.service';
+import { RequestDesk, type RequestCaller } from './request-desk';
 import { resolveTarget, type TargetInput } from './target-resolver';
 
 type Queued = InternalApi.components['schemas']['DeleteRequestQueued'];
@@ -47,28 +30,18 @@ export interface DeleteApproval {
  * approved at once. An approved request follows its operation to `completed` or `failed`.
  */
 export class DeleteRequestService {
-  constructor(private readonly deps: { db: Db; clock: Clock; queue: OperationQueue }) {}
+  /** Listing, denial and cancellation, as for protection requests. */
+  readonly desk: RequestDesk<DeleteRequestWire>;
 
-  async list(
-    caller: RequestCaller,
-    filters: { status?: RequestStatus; mine?: boolean },
-    paging: Paging,
-  ) {
-    const userId = caller.isAdmin && !filters.mine ? undefined : caller.userId;
-    const { records, total } = await listRequests(
-      this.deps.db,
-      'delete',
-      { status: filters.status, userId },
-      limitOffset(paging),
-    );
-    return pageOf(records.map(deleteRequestView), total, paging);
+  constructor(private readonly deps: { db: Db; clock: Clock; queue: OperationQueue }) {
+    this.desk = new RequestDesk({ ...deps, kind: 'delete', view: deleteRequestView });
   }
 
   create(
     input: TargetInput,
     reason: string | null,
     caller: RequestCaller,
-  ): Promise<{ request: ReturnType<typeof deleteRequestView> } | Queued> {
+  ): Promise<{ request: DeleteRequestWire } | Queued> {
     const { db, clock } = this.deps;
     return db.$transaction(async (tx) => {
       const now = clock();
@@ -76,19 +49,14 @@ export class DeleteRequestService {
       await lockCandidateWorkflow(tx, 'exclusive');
       await lockMedia(tx, target);
       await refuseProtected(tx, target, now);
-      const duplicate = await pendingOverlapping(tx, 'delete', target, caller.userId);
-      if (duplicate !== null)
-        throw new Conflict(
-          'duplicate_request',
-          `Your delete request ${duplicate} for this media is still pending.`,
-        );
+      await this.desk.refuseDuplicate(tx, target, caller.userId);
       const id = await insertRequest(
         tx,
         'delete',
         { target, userId: caller.userId, userName: caller.actorName, reason },
         now,
       );
-      if (!caller.isAdmin) return { request: await view(tx, id) };
+      if (!caller.isAdmin) return { request: await this.desk.view(tx, id) };
       return this.approveLocked(tx, id, { operation: 'delete', adminNote: null }, caller, now);
     });
   }
@@ -98,36 +66,6 @@ export class DeleteRequestService {
     return db.$transaction(async (tx) => {
       await lockCandidateWorkflow(tx, 'exclusive');
       return this.approveLocked(tx, id, approval, caller, clock());
-    });
-  }
-
-  deny(id: number, adminNote: string | null, caller: RequestCaller) {
-    return this.close(id, caller, 'denied', adminNote);
-  }
-
-  cancel(id: number, caller: RequestCaller) {
-    return this.close(id, caller, 'canceled', null);
-  }
-
-  private close(
-    id: number,
-    caller: RequestCaller,
-    status: 'denied' | 'canceled',
-    note: string | null,
-  ) {
-    const { db, clock } = this.deps;
-    return db.$transaction(async (tx) => {
-      const request = await pending(tx, id);
-      if (status === 'canceled' && !caller.isAdmin && request.requestedByUserId !== caller.userId)
-        throw new Forbidden('forbidden', 'Only the requester or an administrator may cancel it.');
-      await decideRequest(
-        tx,
-        'delete',
-        id,
-        { status, decidedBy: caller.userId, adminNote: note },
-        clock(),
-      );
-      return view(tx, id);
     });
   }
 
@@ -143,7 +81,7 @@ export class DeleteRequestService {
     caller: RequestCaller,
     now: Date,
   ): Promise<Queued> {
-    const request = await pending(tx, id);
+    const request = await this.desk.pending(tx, id);
     // Move destinations are general settings, which do not exist yet (rule-context.ts).
     if (approval.operation === 'move')
       throw new Unprocessable(
@@ -195,7 +133,7 @@ export class DeleteRequestService {
       },
       now,
     );
-    return { job_id: jobId, status: 'queued', request: await view(tx, id) };
+    return { job_id: jobId, status: 'queued', request: await this.desk.view(tx, id) };
   }
 }
 
@@ -204,16 +142,4 @@ async function refuseProtected(tx: Tx, target: Target, now: Date) {
   const protection = await protectionOverlapping(tx, target, now);
   if (protection !== null)
     throw new Conflict('target_protected', `Protection ${protection} overlaps this target.`);
-}
-
-async function pending(tx: Tx, id: number): Promise<RequestRecord> {
-  const request = await findRequest(tx, 'delete', id, true);
-  if (!request) throw new NotFound(`Delete request ${id} was not found.`);
-  if (request.status !== 'pending')
-    throw new Conflict('request_not_pending', `Request ${id} is already ${request.status}.`);
-  return request;
-}
-
-async function view(tx: Tx, id: number) {
-  return deleteRequestView((await findRequest(tx, 'delete', id)) as RequestRecord);
 }

@@ -1,37 +1,15 @@
-import {
-  type Clock,
-  Conflict,
-  Forbidden,
-  limitOffset,
-  NotFound,
-  pageOf,
-  type Paging,
-} from '@mcs/kit';
+import { type Clock, Conflict } from '@mcs/kit';
 import type { Db, Tx } from '../db';
-import type { Caller } from '../domain/actor';
 import { type DurationInput, termsFromDuration, widen } from '../domain/protection-terms';
 import { SCOPE_DEPTH, type Target } from '../domain/target';
 import { lockMedia } from '../repositories/locks';
-import {
-  decideRequest,
-  findRequest,
-  insertRequest,
-  listRequests,
-  pendingOverlapping,
-  type RequestRecord,
-  type RequestStatus,
-} from '../repositories/request.repository';
+import { decideRequest, insertRequest } from '../repositories/request.repository';
 import { findCovering } from '../repositories/protection.repository';
 import { protectedEntryView } from '../views/protection.view';
-import { protectionRequestView } from '../views/request.view';
+import { type ProtectionRequestWire, protectionRequestView } from '../views/request.view';
 import type { ProtectionWriter } from './protection-writer';
+import { RequestDesk, type RequestCaller } from './request-desk';
 import { resolveTarget, type TargetInput } from './target-resolver';
-
-/** The user acting on requests, and whether they may decide them. */
-export interface RequestCaller extends Caller {
-  userId: number;
-  isAdmin: boolean;
-}
 
 export interface Approval {
   duration?: DurationInput;
@@ -45,21 +23,11 @@ export interface Approval {
  * shorter one never downgrades a longer or permanent one.
  */
 export class ProtectionRequestService {
-  constructor(private readonly deps: { db: Db; clock: Clock; writer: ProtectionWriter }) {}
+  /** Listing, denial and cancellation, as for delete requests. */
+  readonly desk: RequestDesk<ProtectionRequestWire>;
 
-  async list(
-    caller: RequestCaller,
-    filters: { status?: RequestStatus; mine?: boolean },
-    paging: Paging,
-  ) {
-    const userId = caller.isAdmin && !filters.mine ? undefined : caller.userId;
-    const { records, total } = await listRequests(
-      this.deps.db,
-      'protection',
-      { status: filters.status, userId },
-      limitOffset(paging),
-    );
-    return pageOf(records.map(protectionRequestView), total, paging);
+  constructor(private readonly deps: { db: Db; clock: Clock; writer: ProtectionWriter }) {
+    this.desk = new RequestDesk({ ...deps, kind: 'protection', view: protectionRequestView });
   }
 
   create(
@@ -73,19 +41,14 @@ export class ProtectionRequestService {
       const target = await resolveTarget(tx, input);
       await lockMedia(tx, target);
       await this.refuseCovered(tx, target, terms.durationDays, now);
-      const duplicate = await pendingOverlapping(tx, 'protection', target, caller.userId);
-      if (duplicate !== null)
-        throw new Conflict(
-          'duplicate_request',
-          `Your request ${duplicate} for this media is still pending.`,
-        );
+      await this.desk.refuseDuplicate(tx, target, caller.userId);
       const id = await insertRequest(
         tx,
         'protection',
         { target, userId: caller.userId, userName: caller.actorName, ...terms },
         now,
       );
-      if (!caller.isAdmin) return { request: await this.view(tx, id) };
+      if (!caller.isAdmin) return { request: await this.desk.view(tx, id) };
       const approved = await this.approveLocked(tx, id, { adminNote: null }, caller, now);
       return approved;
     });
@@ -96,37 +59,6 @@ export class ProtectionRequestService {
     return db.$transaction(async (tx) => this.approveLocked(tx, id, approval, caller, clock()));
   }
 
-  deny(id: number, adminNote: string | null, caller: RequestCaller) {
-    return this.close(id, caller, 'denied', adminNote);
-  }
-
-  /** The requester or an administrator withdraws a pending request. */
-  cancel(id: number, caller: RequestCaller) {
-    return this.close(id, caller, 'canceled', null);
-  }
-
-  private close(
-    id: number,
-    caller: RequestCaller,
-    status: 'denied' | 'canceled',
-    adminNote: string | null,
-  ) {
-    const { db, clock } = this.deps;
-    return db.$transaction(async (tx) => {
-      const request = await this.pending(tx, id);
-      if (status === 'canceled' && !caller.isAdmin && request.requestedByUserId !== caller.userId)
-        throw new Forbidden('forbidden', 'Only the requester or an administrator may cancel it.');
-      await decideRequest(
-        tx,
-        'protection',
-        id,
-        { status, decidedBy: caller.userId, adminNote },
-        clock(),
-      );
-      return this.view(tx, id);
-    });
-  }
-
   private async approveLocked(
     tx: Tx,
     id: number,
@@ -134,7 +66,7 @@ export class ProtectionRequestService {
     caller: RequestCaller,
     now: Date,
   ) {
-    const request = await this.pending(tx, id);
+    const request = await this.desk.pending(tx, id);
     const duration: DurationInput =
       approval.duration ??
       (request.durationDays === null
@@ -170,7 +102,7 @@ export class ProtectionRequestService {
       now,
     );
     return {
-      request: await this.view(tx, id),
+      request: await this.desk.view(tx, id),
       protection: protectedEntryView(record, now),
       created,
     };
@@ -198,17 +130,5 @@ export class ProtectionRequestService {
         'already_protected',
         `Protection ${same.id} already protects this target at least as long.`,
       );
-  }
-
-  private async pending(tx: Tx, id: number): Promise<RequestRecord> {
-    const request = await findRequest(tx, 'protection', id, true);
-    if (!request) throw new NotFound(`Protection request ${id} was not found.`);
-    if (request.status !== 'pending')
-      throw new Conflict('request_not_pending', `Request ${id} is already ${request.status}.`);
-    return request;
-  }
-
-  private async view(tx: Tx, id: number) {
-    return protectionRequestView((await findRequest(tx, 'protection', id)) as RequestRecord);
   }
 }
