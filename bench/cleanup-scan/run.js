@@ -4,7 +4,8 @@
 // cleanup service runs in-process (services/cleanup/dist/server.js) on a fresh test environment
 // per round. Its projection is filled through the service's own repository (upsertMediaItems):
 // M movies of one version each and M/10 series of SEASONS seasons × EPISODES episodes, each
-// episode with its own file, with catalog, tmdb and arr ok and fresh. Ten enabled rules (one of
+// episode with its own file, watch data and requests for part of them, with catalog, tmdb,
+// arr, playback and seerr ok and fresh. Ten enabled rules (one of
 // them a protect rule) are stored through POST /api/rules. That service is then stopped, and a
 // child process (this file with --scan) starts the cleanup service alone on the same database
 // and runs the scan task's handler (services.scan.run, what the task runner calls) twice: the
@@ -13,7 +14,8 @@
 //
 // Usage: pnpm build && node bench/cleanup-scan/run.js
 // Env: SIZES (10000,50000: movies per round; series = movies / 10), SEASONS (10), EPISODES
-//      (20), BATCH_MOVIES (1000), BATCH_SERIES (25), CLEANUP_DIST.
+//      (20), USERS (40), BATCH_MOVIES (1000), BATCH_SERIES (25), CLEANUP_DIST, SCAN_PROF (a
+//      directory: the scan child runs with --cpu-prof there).
 const { join, resolve } = require('node:path');
 const os = require('node:os');
 const { fork } = require('node:child_process');
@@ -32,12 +34,16 @@ const DIST = resolve(ROOT, process.env.CLEANUP_DIST ?? 'services/cleanup/dist');
 const { startCleanup } = require(join(DIST, 'server.js'));
 const { upsertMediaItems } = require(join(DIST, 'repositories/media.repository.js'));
 const { replaceSourceStatus } = require(join(DIST, 'repositories/source-status.repository.js'));
+const { replaceRequests, replaceWatchData } = require(
+  join(DIST, 'repositories/rule-inputs.repository.js'),
+);
 
 const SIZES = (process.env.SIZES ?? '10000,50000').split(',').map(Number);
 const SEASONS = Number(process.env.SEASONS ?? 10);
 const EPISODES = Number(process.env.EPISODES ?? 20);
 const BATCH_MOVIES = Number(process.env.BATCH_MOVIES ?? 1000);
 const BATCH_SERIES = Number(process.env.BATCH_SERIES ?? 25);
+const USER_COUNT = Number(process.env.USERS ?? 40);
 const ADMIN = { type: 'user', id: 1, role: 'admin' };
 const GENRES = ['Drama', 'Comedy', 'Action', 'Thriller', 'Horror', 'Documentary', 'Crime'];
 
@@ -53,7 +59,10 @@ const rule = (name, mediaType, scope, children, action = {}) => ({
 });
 const optIn = (days) => ({ auto_delete_enabled: true, auto_delete_delay_days: days });
 
-/** Ten rules over every scope; fields whose sources the fill reports ok (catalog, tmdb, arr). */
+/**
+ * Ten rules over every scope; fields whose sources the fill reports ok (catalog, tmdb, arr,
+ * playback, seerr). Two read the rule inputs: watch data, and requests with requester watch.
+ */
 const RULES = [
   rule(
     'Old dramas',
@@ -70,9 +79,8 @@ const RULES = [
     [cond('tmdb.vote_average', 'less_than', 3)],
     optIn(null),
   ),
-  rule('Old French', 'movie', 'movie_version', [
-    cond('tmdb.original_language', 'in', ['fra']),
-    cond('media.year', 'less_than', 1980),
+  rule('Not watched for a year', 'movie', 'movie_version', [
+    cond('watch.days_since_last_watched', 'greater_than', 365),
   ]),
   rule('Sequels by title', 'movie', 'movie_version', [
     cond('media.title', 'matches_regex', ' 2 \\('),
@@ -93,9 +101,8 @@ const RULES = [
     optIn(60),
   ),
   rule('Unmonitored episodes', 'series', 'episode', [cond('arr.monitored', 'is_false', null)]),
-  rule('First episodes of comedies', 'series', 'episode', [
-    cond('season.number', 'equals', 1),
-    cond('tmdb.genres', 'contains_any', ['Comedy']),
+  rule('Seasons their requesters watched', 'series', 'season', [
+    cond('seerr.requester_has_watched', 'is_true', null),
   ]),
 ];
 
@@ -225,7 +232,7 @@ async function fill(db, movies, seriesCount) {
   await db.$transaction((tx) =>
     replaceSourceStatus(tx, {
       as_of: asOf,
-      sources: ['catalog', 'tmdb', 'arr'].map((source) => ({
+      sources: ['catalog', 'tmdb', 'arr', 'playback', 'seerr'].map((source) => ({
         source,
         service_config_id: null,
         service_type: null,
@@ -246,7 +253,114 @@ async function fill(db, movies, seriesCount) {
   };
   await put(movies, BATCH_MOVIES, movie);
   await put(seriesCount, BATCH_SERIES, series);
+  await fillInputs(db, movies, seriesCount, rand, asOf);
 }
+
+const USERS = Array.from({ length: USER_COUNT }, (_, i) => ({
+  playback_user_key: `1:u${i}`,
+  service_config_id: 1,
+  service_type: 'jellyfin',
+  external_user_id: `u${i}`,
+  username: `user${i}`,
+  email: null,
+  display_name: null,
+  is_admin: i === 0,
+}));
+
+/**
+ * Watch data for 60 % of the movies (two users each) and of the series (two users through the
+ * first half of the seasons), and a Seerr request by the first of those users for 30 % of them.
+ */
+async function fillInputs(db, movies, seriesCount, rand, asOf) {
+  const watch = [];
+  const requests = [];
+  const userOf = () => USERS[Math.floor(rand() * USERS.length)];
+  const flush = async () => {
+    if (watch.length)
+      await db.$transaction((tx) =>
+        replaceWatchData(tx, { items: watch.splice(0), playback_users: USERS }),
+      );
+    if (requests.length) await db.$transaction((tx) => replaceRequests(tx, requests.splice(0)));
+  };
+  const add = async (mediaType, mediaId, states, episodes) => {
+    const viewed = `${2020 + Math.floor(rand() * 6)}-03-01T00:00:00.000Z`;
+    watch.push({
+      media_type: mediaType,
+      media_id: mediaId,
+      as_of: asOf,
+      view_count: states.length,
+      last_viewed_at: viewed,
+      favorite_user_keys: [],
+      episodes,
+      watch_states: states,
+    });
+    if (rand() < 0.3) {
+      const user = states[0] ? states[0].playback_user_key.slice(2) : 'u0';
+      requests.push({
+        media_type: mediaType,
+        media_id: mediaId,
+        as_of: asOf,
+        requests: [benchRequest(mediaId, user)],
+      });
+    }
+    if (watch.length >= 200) await flush();
+  };
+  const state = (user, movieId, episodeId) => ({
+    playback_user_key: user.playback_user_key,
+    movie_id: movieId,
+    episode_id: episodeId,
+    play_count: 1,
+    last_played_at: asOf,
+    completed: true,
+  });
+  for (let i = 0; i < movies; i += 1) {
+    if (rand() >= 0.6) continue;
+    const id = 100_000 + i;
+    await add('movie', id, [state(userOf(), id, null), state(userOf(), id, null)], []);
+  }
+  for (let i = 0; i < seriesCount; i += 1) {
+    if (rand() >= 0.6) continue;
+    const id = 10_000_000 + i;
+    const base = id * 1000;
+    const viewers = [userOf(), userOf()];
+    const states = [];
+    const episodes = [];
+    for (let s = 1; s <= SEASONS / 2; s += 1)
+      for (let e = 1; e <= EPISODES; e += 1) {
+        const episodeId = (base * 10 + s) * 100 + e;
+        for (const viewer of viewers) states.push(state(viewer, null, episodeId));
+        episodes.push({
+          episode_id: episodeId,
+          view_count: 2,
+          last_viewed_at: asOf,
+          favorite_user_keys: [],
+        });
+      }
+    await add('series', id, states, episodes);
+  }
+  await flush();
+}
+
+const benchRequest = (mediaId, user) => ({
+  service_config_id: 9,
+  seerr_request_id: mediaId,
+  status: 'approved',
+  is_4k: false,
+  requested_by: Number(user.slice(1)) + 1,
+  requester_identities: {
+    seerr_user_key: `9:${Number(user.slice(1)) + 1}`,
+    display_name: null,
+    username: null,
+    email: null,
+    plex_id: null,
+    plex_username: null,
+    jellyfin_user_id: user,
+    jellyfin_username: null,
+  },
+  requested_at: '2024-01-01T00:00:00.000Z',
+  updated_at: null,
+  season_numbers: [],
+});
 
 async function createRules(url) {
   for (const body of RULES) {
@@ -298,7 +412,10 @@ async function scanChild(config) {
 function runChild(config) {
   return new Promise((resolvePromise, reject) => {
     const child = fork(__filename, ['--scan', JSON.stringify(config)], {
-      execArgv: ['--expose-gc'],
+      execArgv: [
+        '--expose-gc',
+        ...(process.env.SCAN_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.SCAN_PROF] : []),
+      ],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     let result;
@@ -321,7 +438,7 @@ async function round(movies) {
     await fill(service.db, movies, seriesCount);
     const fillS = (performance.now() - fillStarted) / 1000;
     await service.db.$executeRawUnsafe(
-      'VACUUM ANALYZE media_items, movie_versions, seasons, episodes, episode_files',
+      'VACUUM ANALYZE media_items, movie_versions, seasons, episodes, episode_files, watch_data, request_snapshots',
     );
     await createRules(service.url);
     await service.stop();

@@ -12,6 +12,7 @@ import { taskRuns } from './jobs/worker';
 import { FileOperationCommands } from './messaging/file-operation-commands';
 import { LifecycleEvents } from './messaging/lifecycle-events';
 import { MediaLinksPublisher } from './messaging/media-links';
+import { ArrTagService } from './services/arr-tag.service';
 import { AutoDeleteService } from './services/auto-delete.service';
 import { CandidateActionService } from './services/candidate-action.service';
 import { CandidateContinuity } from './services/candidate-continuity.service';
@@ -23,6 +24,7 @@ import { OperationOutcomeService } from './services/operation-outcome.service';
 import { OperationQueue } from './services/operation-queue';
 import { ProtectedService } from './services/protected.service';
 import { ReclaimHistoryService } from './services/reclaim-history.service';
+import { RequesterWatchService } from './services/requester-watch.service';
 import { ProtectionRequestService } from './services/protection-request.service';
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
@@ -50,6 +52,7 @@ export function createServices(deps: {
   const scan = new ScanService({ db, clock, sourceStatus, continuity, writer });
   const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
   const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, queue });
+  const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
     candidates: new CandidateService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
@@ -63,8 +66,10 @@ export function createServices(deps: {
     sourceStatus,
     rulePreview: new RulePreviewService({ db, clock, sourceStatus }),
     ruleLookups: new RuleLookupService({ db }),
+    requesterWatch: new RequesterWatchService({ db, clock, sourceStatus }),
     scan,
     autoDelete,
+    arrTags,
     manualOperations: new ManualOperationService({ db, clock, queue }),
     operationOutcomes: new OperationOutcomeService({ events, links }),
     reclaimHistory: new ReclaimHistoryService({ db, clock }),
@@ -81,6 +86,7 @@ export function createServices(deps: {
       handlers: {
         scan_cleanup_candidates: (context) => scan.run(context),
         delete_cleanup_candidates: (context) => autoDelete.run(context),
+        tag_cleanup_candidates: (context) => arrTags.run(context),
       },
     }),
   };

@@ -15,7 +15,9 @@ import { cleanupJobs, startCleanupWorker } from './jobs/worker';
 import { requestBackfillIfEmpty } from './messaging/backfill';
 import { mediaConsumer } from './messaging/media-consumer';
 import { operationOutcomeConsumer } from './messaging/operation-outcome-consumer';
+import { ruleInputsConsumer } from './messaging/rule-inputs-consumer';
 import { sourceStatusConsumer } from './messaging/source-status-consumer';
+import { tagAnswerConsumer } from './messaging/tag-answer-consumer';
 import { taskConsumer } from './messaging/task-consumer';
 import { mountRoutes } from './routes';
 
@@ -45,6 +47,8 @@ export async function startCleanup(
         taskConsumer(runtime, db, services.jobs),
         mediaConsumer(runtime, db, services.mediaProjection, clock),
         sourceStatusConsumer(runtime, db),
+        ruleInputsConsumer(runtime, db),
+        tagAnswerConsumer(runtime, db),
         operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
         housekeepingConsumer(runtime, {

@@ -1,6 +1,7 @@
 import type { InternalApi } from '@mcs/contracts';
 import { ADMIN, USER } from './support/api';
 import { newMovie, newSeries } from './support/factories';
+import { deliver, jellyfinUser, plexUser, request, requestsOf, watchItem } from './support/inputs';
 import { useWorld } from './support/world';
 
 /** The rule editor's value lookups over live media (internal-api.md 10, seed rule 4, IA#31). */
@@ -126,9 +127,69 @@ test('seed rule 4: the lookups are for administrators only; bad parameters are 4
     '/api/rules/origin-countries',
     '/api/rules/media-server-collections',
     '/api/rules/movie-collections',
+    '/api/rules/seerr-users',
+    '/api/rules/playback-users',
   ]) {
     expect((await world.api('GET', url, { principal: USER })).status).toBe(403);
     const tooLong = `${url}?search=${'x'.repeat(201)}`;
     expect((await world.api('GET', tooLong, { principal: ADMIN })).status).toBe(422);
   }
+});
+
+test('requesters: the newest identities per Seerr user, with their request count, searched and paged', async () => {
+  const first = await newMovie(world.service.db);
+  const second = await newMovie(world.service.db);
+  const older = { requested_at: '2025-01-01T00:00:00.000Z' };
+  await deliver(world, 'media.requests_changed', {
+    items: [
+      ...requestsOf(first, [request(7, { display_name: 'Zoe Old', email: 'z@x' }, older)]).items,
+      ...requestsOf(second, [
+        request(7, { display_name: 'Zoe', jellyfin_username: 'zoe' }),
+        request(8, { display_name: 'Adam', plex_username: 'adam.p' }),
+      ]).items,
+    ],
+  });
+  const page = await get<Schemas['SeerrUserPage']>('/api/rules/seerr-users?per_page=1');
+  expect(page).toMatchObject({ total: 2, total_pages: 2 });
+  expect(page.items).toEqual([
+    {
+      key: '9:8',
+      service_config_id: 9,
+      seerr_user_id: 8,
+      display_name: 'Adam',
+      username: null,
+      email: null,
+      plex_username: 'adam.p',
+      jellyfin_username: null,
+      request_count: 1,
+    },
+  ]);
+  const zoe = await get<Schemas['SeerrUserPage']>('/api/rules/seerr-users?search=ZOE');
+  expect(zoe.items.map((u) => [u.key, u.display_name, u.request_count])).toEqual([
+    ['9:7', 'Zoe', 2],
+  ]);
+});
+
+test('playback users: every account catalog named, by server, filtered by server and searched', async () => {
+  const movie = await newMovie(world.service.db);
+  await deliver(world, 'media.watch_data_changed', {
+    items: [watchItem(movie, [])],
+    playback_users: [
+      jellyfinUser(3, 'jf-1', { username: 'mia' }),
+      plexUser(2, '55', { username: 'Mark', email: 'mark@example.com' }),
+    ],
+  });
+  const all = await get<Schemas['PlaybackUserList']>('/api/rules/playback-users');
+  expect(all.items.map((u) => [u.key, u.server_type, u.server_name, u.username])).toEqual([
+    ['2:55', 'plex', 'plex 2', 'Mark'],
+    ['3:jf-1', 'jellyfin', 'jellyfin 3', 'mia'],
+  ]);
+  const byServer = await get<Schemas['PlaybackUserList']>(
+    '/api/rules/playback-users?service_config_id=3',
+  );
+  expect(byServer.items.map((u) => u.key)).toEqual(['3:jf-1']);
+  const searched = await get<Schemas['PlaybackUserList']>(
+    '/api/rules/playback-users?search=EXAMPLE',
+  );
+  expect(searched.items.map((u) => u.key)).toEqual(['2:55']);
 });

@@ -15,14 +15,17 @@ let replica: SchedulerService;
 
 afterAll(() => replica.stop());
 
-test('an interval task is listed with its next run, manual and disabled tasks without one', async () => {
+test('interval and cron tasks are listed with their next run, manual and disabled tasks without one', async () => {
   const { items } = (await world.api<{ items: Task[] }>('GET', '/api/v1/tasks')).body;
   const byId = new Map(items.map((t) => [t.id, t]));
   const next = Date.parse(byId.get('sync_media')?.next_run_at ?? '');
   // Never run: one interval (6 h) from now.
   expect(next).toBeGreaterThan(Date.now() + 21_600_000 - 60_000);
   expect(next).toBeLessThanOrEqual(Date.now() + 21_600_000);
-  expect(byId.get('tag_cleanup_candidates')?.next_run_at).toBeNull(); // owner not built
+  // A daily cron task (12:00): due within a day.
+  const noon = Date.parse(byId.get('tag_cleanup_candidates')?.next_run_at ?? '');
+  expect(noon - Date.now()).toBeLessThanOrEqual(86_400_000);
+  expect(noon).toBeGreaterThan(Date.now() - 60_000);
   expect(byId.get('resync_media')?.next_run_at).toBeNull(); // manual
   expect(byId.get('delete_cleanup_candidates')?.next_run_at).toBeNull(); // disabled
 });

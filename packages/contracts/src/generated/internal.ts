@@ -396,6 +396,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules/requester-watch-explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Why a requester counts as having watched a target
+         * @description The scan's own computation of `seerr.requester_has_watched` for one target (domain.md 10):
+         *     the requests that count, each requester's identities tried per media server, the
+         *     completed watches found, the episodes required and which are missing, and the servers
+         *     that could not report. The verdict is gated on the Seerr and playback sources as the
+         *     evaluator gates the field, so it is the verdict a scan reaches now. Administrators only
+         *     (it shows e-mail addresses). Lists are capped at 500 with counts.
+         */
+        get: operations["explainRequesterWatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/seerr-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Seerr requesters for rule values
+         * @description Requesters of the projected Seerr requests (values of `seerr.requested_by`), with the
+         *     newest copy of their linked identities and their request count, ordered by name;
+         *     `search` matches any of their names or the e-mail address.
+         */
+        get: operations["listRuleSeerrUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/playback-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Playback users for rule values
+         * @description Media-server accounts catalog has reported with watch data (values of
+         *     `playback.watched_by`), by server and user name. `server_name` is the service type and
+         *     id; `last_seen_at` is not reported to this service and is null.
+         */
+        get: operations["listRulePlaybackUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/genres": {
         parameters: {
             query?: never;
@@ -1791,6 +1860,93 @@ export interface components {
                 available: boolean;
             }[];
         };
+        RequesterWatchReport: {
+            media_type: components["schemas"]["MediaType"];
+            tmdb_id: number;
+            media_id: number;
+            title: string;
+            /** @enum {string} */
+            target_scope: "movie" | "series" | "season" | "episode";
+            season_number: number | null;
+            episode_number: number | null;
+            /** @description The fact's value; null when not requested or unknown (see verdict). */
+            value: boolean | null;
+            /** @enum {string} */
+            verdict: "watched" | "not_watched" | "unknown" | "not_requested";
+            reason: string;
+            /** @description Seerr and playback sources as catalog last reported them. */
+            sources: {
+                /** @enum {string} */
+                source: "seerr" | "playback";
+                service_config_id: number | null;
+                /** @description Service type and id. */
+                name: string | null;
+                /** @enum {string} */
+                state: "ok" | "unavailable" | "not_configured" | "unsupported";
+                /** Format: date-time */
+                last_success_at: string | null;
+            }[];
+            episodes_required: {
+                /** @description Required items (a movie counts 1). */
+                count: number;
+                /** @description The required episodes (none for a movie). */
+                items: {
+                    episode_id: number;
+                    season_number: number;
+                    episode_number: number;
+                    /** Format: date-time */
+                    air_date: string | null;
+                }[];
+            };
+            requesters: components["schemas"]["RequesterWatchRequester"][];
+            servers_unable_to_report: {
+                service_config_id: number | null;
+                server_name: string | null;
+                reason: string;
+            }[];
+        };
+        RequesterWatchRequester: {
+            /** @description "<seerr service id>:<seerr user id>". */
+            seerr_user_key: string;
+            seerr_user_id: number;
+            display_name: string | null;
+            request_ids: number[];
+            /** Format: date-time */
+            last_requested_at: string | null;
+            /** @description Per media server, the identities tried in order until one matched. */
+            identities_tried: {
+                service_config_id: number;
+                server_name: string;
+                /** @enum {string} */
+                server_type: "jellyfin" | "emby" | "plex" | "tautulli";
+                /** @enum {string} */
+                matched_by: "plex_id" | "plex_username" | "jellyfin_user_id" | "jellyfin_username" | "username" | "email";
+                tried_value: string;
+                matched_user: {
+                    external_user_id: string;
+                    username: string | null;
+                } | null;
+            }[];
+            completed_watches: {
+                service_config_id: number;
+                external_user_id: string;
+                movie_id: number | null;
+                episode_id: number | null;
+                /** Format: date-time */
+                completed_at: string | null;
+                /** @enum {string} */
+                source: "watch_state";
+            }[];
+            missing: {
+                episode_id: number | null;
+                season_number: number | null;
+                episode_number: number | null;
+            }[];
+            missing_count: number;
+            /** @enum {string} */
+            verdict: "watched" | "not_watched" | "unknown";
+            reason: string;
+        };
         NameCountList: {
             items: {
                 name: string;
@@ -1815,6 +1971,38 @@ export interface components {
             page: number;
             per_page: number;
             total_pages: number;
+        };
+        SeerrUserPage: {
+            items: {
+                /** @description "<seerr service id>:<seerr user id>". */
+                key: string;
+                service_config_id: components["schemas"]["Id"];
+                seerr_user_id: components["schemas"]["Id"];
+                display_name: string | null;
+                username: string | null;
+                email: string | null;
+                plex_username: string | null;
+                jellyfin_username: string | null;
+                request_count: number;
+            }[];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        PlaybackUserList: {
+            items: {
+                /** @description "<service id>:<external user id>". */
+                key: string;
+                service_config_id: components["schemas"]["Id"];
+                server_name: string;
+                /** @enum {string} */
+                server_type: "jellyfin" | "emby" | "plex" | "tautulli";
+                external_user_id: string;
+                username: string | null;
+                /** Format: date-time */
+                last_seen_at: string | null;
+            }[];
         };
         MovieCollectionPage: {
             items: {
@@ -3482,6 +3670,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuleDataSynced"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    explainRequesterWatch: {
+        parameters: {
+            query: {
+                /** @description Media type of the target. */
+                media_type: components["schemas"]["MediaType"];
+                /** @description TMDB id of the movie or series (this or catalog_id). */
+                tmdb_id?: number;
+                /** @description Alias of tmdb_id. */
+                catalog_id?: number;
+                /** @description Series only; default series. */
+                target_scope?: "series" | "season" | "episode";
+                /** @description Required for season and episode targets. */
+                season_number?: number;
+                /** @description Required for episode targets. */
+                episode_number?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequesterWatchReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleSeerrUsers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring. */
+                search?: string;
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requesters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeerrUserPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRulePlaybackUsers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the user name, display name or e-mail. */
+                search?: string;
+                /** @description Only accounts of this media server. */
+                service_config_id?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackUserList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -2,9 +2,10 @@ import { Consumer, runTaskJob, type JobQueue, type Runtime } from '@mcs/kit';
 import { type Db, SCHEMA, type Tx } from '../db';
 import { type CleanupJobs, taskRuns } from '../jobs/worker';
 
-/** The tasks cleanup owns (domain.md 9); the others arrive as their owners are built. */
+/** The tasks cleanup owns (domain.md 9). */
 const MESSAGES = [
   'task.run.scan_cleanup_candidates',
+  'task.run.tag_cleanup_candidates',
   'task.run.delete_cleanup_candidates',
 ] as const;
 

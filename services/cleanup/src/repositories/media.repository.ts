@@ -20,7 +20,7 @@ const keyOf = (item: { media_type: string; media_id: number }) =>
   `${item.media_type}:${item.media_id}`;
 
 /** The newest of each key's items (a batch may, in principle, repeat an item). */
-function newestOf<T extends { as_of: string }>(items: T[], key: (item: T) => string) {
+export function newestOf<T extends { as_of: string }>(items: T[], key: (item: T) => string) {
   const newest = new Map<string, T>();
   for (const item of items) {
     const seen = newest.get(key(item));

@@ -1,6 +1,7 @@
 import { empty, sql, type Sql } from '@mcs/kit';
 import type { DbClient } from '../db';
 import type { RuleMediaType } from '../domain/rules';
+import type { PlaybackUser } from '../domain/rules/inputs';
 
 /**
  * The value lookups of the rule editor (internal-api.md 10, seed rule 4), counted over live
@@ -92,4 +93,71 @@ async function countCollections(db: DbClient, search?: string): Promise<number> 
      WHERE ${live('movie')} AND jsonb_typeof(m.facts->'collection') = 'object'
            ${contains(sql`m.facts->'collection'->>'name'`, search)}`;
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Seerr requesters of the projected requests (seerr.requested_by values), each with the newest
+ * copy of their identities and how many requests they made, searched in any of their names and
+ * paged.
+ */
+export async function seerrUsers(
+  db: DbClient,
+  search: string | undefined,
+  page: { limit: number; offset: number },
+) {
+  const rows = await db.$queryRaw<
+    { service: number; user_id: number; ids: SeerrIdentities; n: bigint; total: bigint }[]
+  >`
+    WITH requesters AS (
+      SELECT (r->>'service_config_id')::int AS service, (r->>'requested_by')::int AS user_id,
+             (array_agg(r->'requester_identities'
+                ORDER BY r->>'requested_at' DESC NULLS LAST))[1] AS ids,
+             count(*) AS n
+        FROM request_snapshots s, jsonb_array_elements(s.requests) AS r
+       GROUP BY 1, 2)
+    SELECT service, user_id, ids, n, count(*) OVER () AS total FROM requesters
+     WHERE TRUE ${contains(
+       sql`concat_ws(' ', ids->>'display_name', ids->>'username', ids->>'email',
+             ids->>'plex_username', ids->>'jellyfin_username')`,
+       search,
+     )}
+     ORDER BY lower(coalesce(ids->>'display_name', ids->>'username', '')), service, user_id
+     LIMIT ${page.limit} OFFSET ${page.offset}`;
+  return {
+    items: rows.map((row) => ({
+      key: `${row.service}:${row.user_id}`,
+      service_config_id: row.service,
+      seerr_user_id: row.user_id,
+      display_name: row.ids.display_name,
+      username: row.ids.username,
+      email: row.ids.email,
+      plex_username: row.ids.plex_username,
+      jellyfin_username: row.ids.jellyfin_username,
+      request_count: Number(row.n),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+interface SeerrIdentities {
+  display_name: string | null;
+  username: string | null;
+  email: string | null;
+  plex_username: string | null;
+  jellyfin_username: string | null;
+}
+
+/** Playback users catalog has named (playback.watched_by values), by server and name. */
+export async function playbackUserList(
+  db: DbClient,
+  filter: { search?: string; serviceConfigId?: number },
+) {
+  const rows = await db.$queryRaw<{ data: PlaybackUser }[]>`
+    SELECT data FROM playback_users
+     WHERE TRUE
+       ${filter.serviceConfigId === undefined ? empty : sql`AND (data->>'service_config_id')::int = ${filter.serviceConfigId}`}
+       ${contains(sql`concat_ws(' ', data->>'username', data->>'display_name', data->>'email')`, filter.search)}
+     ORDER BY (data->>'service_config_id')::int, lower(coalesce(data->>'username', '')),
+              playback_user_key`;
+  return rows.map((row) => row.data);
 }

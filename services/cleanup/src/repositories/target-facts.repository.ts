@@ -11,7 +11,9 @@ import type {
   SeriesRootFacts,
   VersionRow,
 } from '../domain/rules/target-facts';
+import type { RootInputs } from '../domain/rules/inputs';
 import type { MediaType } from '../domain/target';
+import { diskFree, playbackUsers, rootInputs } from './rule-inputs.repository';
 
 /**
  * Streams the projection by root item for the scan and the preview (domain.md 4.1, 4.5): a page
@@ -49,9 +51,7 @@ export async function loadRootPage(
   const last = ids.at(-1);
   const nextAfter = rows.length === limit && last !== undefined ? last : null;
   if (ids.length === 0) return { roots: [], nextAfter };
-  const loaded =
-    mediaType === 'movie' ? await withVersions(db, ids, roots) : await withParts(db, ids, roots);
-  return { roots: loaded, nextAfter };
+  return { roots: await withChildren(db, mediaType, ids, roots), nextAfter };
 }
 
 /** Live roots by id with all their children, for revalidating a few targets (6.1 step 4). */
@@ -69,12 +69,47 @@ export async function loadRoots(
   const roots = rows.map((row) => ({ mediaId: num(row.media_id), facts: row.facts }));
   const ids = roots.map((root) => root.mediaId);
   if (ids.length === 0) return [];
-  return mediaType === 'movie' ? withVersions(db, ids, roots) : withParts(db, ids, roots);
+  return withChildren(db, mediaType, ids, roots);
 }
 
 interface Root {
   mediaId: number;
   facts: unknown;
+  inputs: RootInputs;
+}
+
+async function withChildren(
+  db: DbClient,
+  mediaType: MediaType,
+  ids: number[],
+  found: { mediaId: number; facts: unknown }[],
+): Promise<RootProjection[]> {
+  const roots = await withInputs(db, mediaType, ids, found);
+  return mediaType === 'movie' ? withVersions(db, ids, roots) : withParts(db, ids, roots);
+}
+
+/**
+ * Each root's watch data and requests, and what all roots share: free space per disk, and the
+ * playback users (only when a root has a request: they serve requester identity resolution).
+ */
+async function withInputs(
+  db: DbClient,
+  mediaType: MediaType,
+  ids: number[],
+  found: { mediaId: number; facts: unknown }[],
+): Promise<Root[]> {
+  const rows = await rootInputs(db, mediaType, ids);
+  const disks = await diskFree(db);
+  const users = rows.requests.size > 0 ? await playbackUsers(db) : [];
+  return found.map((root) => ({
+    ...root,
+    inputs: {
+      watch: rows.watch.get(root.mediaId) ?? null,
+      requests: rows.requests.get(root.mediaId) ?? [],
+      users,
+      diskFree: disks,
+    },
+  }));
 }
 
 /** Groups child rows by their root's id. */
@@ -107,6 +142,7 @@ async function withVersions(
     mediaId: root.mediaId,
     facts: root.facts as MovieRootFacts,
     versions: versions.get(root.mediaId) ?? [],
+    inputs: root.inputs,
   }));
 }
 
@@ -140,6 +176,7 @@ async function withParts(db: DbClient, ids: number[], roots: Root[]): Promise<Se
     seasons: seasons.get(root.mediaId) ?? [],
     episodes: episodes.get(root.mediaId) ?? [],
     files: files.get(root.mediaId) ?? [],
+    inputs: root.inputs,
   }));
 }
 
@@ -168,3 +205,17 @@ const episodeRow = (row: EpisodeSql): EpisodeRow => ({
   episodeFileId: numOrNull(row.episode_file_id),
   facts: row.facts,
 });
+
+/** The live root with this TMDB id, or null. */
+export async function liveRootByTmdbId(
+  db: DbClient,
+  mediaType: MediaType,
+  tmdbId: number,
+): Promise<RootProjection | null> {
+  const rows = await db.$queryRaw<{ media_id: bigint }[]>`
+    SELECT media_id FROM media_items
+     WHERE media_type = ${mediaType} AND tmdb_id = ${tmdbId}::bigint AND removed_at IS NULL
+     ORDER BY media_id LIMIT 1`;
+  const id = rows[0] ? num(rows[0].media_id) : null;
+  return id === null ? null : ((await loadRoots(db, mediaType, [id]))[0] ?? null);
+}

@@ -7,6 +7,7 @@ import { manualOperationRoutes } from './manual-operation.routes';
 import { protectedRoutes } from './protected.routes';
 import { protectionRequestRoutes } from './protection-request.routes';
 import { reclaimHistoryRoutes } from './reclaim-history.routes';
+import { requesterWatchRoutes } from './requester-watch.routes';
 import { protectionRoutes } from './protection.routes';
 import { ruleLookupRoutes } from './rule-lookup.routes';
 import { ruleRoutes } from './rule.routes';
@@ -22,6 +23,8 @@ export function mountRoutes(api: Router, services: Services): void {
   reclaimHistoryRoutes(api, services.reclaimHistory);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);
+  // Before ruleRoutes: `/rules/:rule_id` would otherwise take the name for an id.
+  requesterWatchRoutes(api, services.requesterWatch);
   ruleRoutes(api, {
     rules: services.rules,
     sourceStatus: services.sourceStatus,

@@ -52,4 +52,22 @@ export function ruleLookupRoutes(api: Router, lookups: RuleLookupService): void 
     query.done();
     res.json(await lookups.movieCollections(search, paging));
   });
+
+  api.get('/rules/seerr-users', async (req, res) => {
+    requireUser(res, 'admin');
+    const query = new Input('query', req.query);
+    const search = query.string('search', { min: 1, max: 200 });
+    const paging = query.paging();
+    query.done();
+    res.json(await lookups.seerrUsers(search, paging));
+  });
+
+  api.get('/rules/playback-users', async (req, res) => {
+    requireUser(res, 'admin');
+    const query = new Input('query', req.query);
+    const search = query.string('search', { min: 1, max: 200 });
+    const serviceConfigId = query.int('service_config_id', { min: 1 });
+    query.done();
+    res.json(await lookups.playbackUsers({ search, serviceConfigId }));
+  });
 }

@@ -1,12 +1,15 @@
 import { limitOffset, pageOf, type Paging } from '@mcs/kit';
 import type { Db } from '../db';
 import type { RuleMediaType } from '../domain/rules';
+import { serverName } from '../domain/rules/inputs';
 import {
   countryCounts,
   genreCounts,
   languageCounts,
   movieCollections,
   type NameCount,
+  playbackUserList,
+  seerrUsers,
   serverCollectionCounts,
 } from '../repositories/rule-lookup.repository';
 
@@ -41,6 +44,27 @@ export class RuleLookupService {
   async countries(filter: LookupFilter, paging: Paging) {
     const rows = await countryCounts(this.deps.db, filter.mediaType);
     return codePage(rows, (code) => displayName(COUNTRY_NAMES, code), filter.search, paging);
+  }
+
+  async seerrUsers(search: string | undefined, paging: Paging) {
+    const { items, total } = await seerrUsers(this.deps.db, search, limitOffset(paging));
+    return pageOf(items, total, paging);
+  }
+
+  /** When a user was last seen is not part of what catalog sends, so it is null. */
+  async playbackUsers(filter: { search?: string; serviceConfigId?: number }) {
+    const users = await playbackUserList(this.deps.db, filter);
+    return {
+      items: users.map((user) => ({
+        key: user.playback_user_key,
+        service_config_id: user.service_config_id,
+        server_name: serverName(user.service_type, user.service_config_id),
+        server_type: user.service_type,
+        external_user_id: user.external_user_id,
+        username: user.username,
+        last_seen_at: null,
+      })),
+    };
   }
 
   async movieCollections(search: string | undefined, paging: Paging) {

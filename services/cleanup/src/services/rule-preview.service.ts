@@ -66,7 +66,7 @@ export class RulePreviewService {
     for (let after: number | null = null; ;) {
       const page = await loadRootPage(db, rule.media_type, { after });
       const decided = page.roots.flatMap((root) =>
-        buildTargets(root, rule.target_scope).map(({ target, facts }) => ({
+        buildTargets(root, rule.target_scope, now).map(({ target, facts }) => ({
           root,
           target,
           evaluation: evaluate(rule, facts, availability, now),

@@ -19,7 +19,13 @@ export class SourceStatusService {
 
   /** What the evaluator gets: per source kind, available and fresh now. */
   async availability(): Promise<SourceAvailability> {
-    return sourceAvailability(toInputs(await sourceStatuses(this.deps.db)), this.deps.clock());
+    return (await this.current()).availability;
+  }
+
+  /** The stored states, and the availability the evaluator derives from them now. */
+  async current(): Promise<{ statuses: SourceStatusWire[]; availability: SourceAvailability }> {
+    const statuses = await sourceStatuses(this.deps.db);
+    return { statuses, availability: sourceAvailability(toInputs(statuses), this.deps.clock()) };
   }
 
   /**
@@ -74,7 +80,7 @@ function toInputs(statuses: SourceStatusWire[]) {
 }
 
 /** Connected and ok, but older than its source's freshness limit (domain.md 2.13). */
-function isStale(status: SourceStatusWire, now: Date): boolean {
+export function isStale(status: SourceStatusWire, now: Date): boolean {
   if (status.state !== 'ok') return false;
   const last = status.last_success_at;
   return last === null || now.getTime() - Date.parse(last) > FRESHNESS_MS[status.source];

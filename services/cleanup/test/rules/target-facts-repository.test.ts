@@ -14,6 +14,7 @@ import { useWorld } from '../support/world';
 
 /** The projection streamed by root for scans and previews (domain.md 4.1, 4.5). */
 const world = useWorld();
+const NOW = new Date('2026-06-01T00:00:00.000Z');
 
 async function allPages(mediaType: MediaType, limit: number) {
   const pages: RootPage[] = [];
@@ -32,7 +33,7 @@ test('a movie with two versions loads as two version targets with their facts', 
   const root = page.roots.find((r) => r.mediaId === movie.media_id);
   if (!root) throw new Error('the movie was not loaded');
 
-  const targets = buildTargets(root, 'movie_version');
+  const targets = buildTargets(root, 'movie_version', NOW);
   expect(targets.map((t) => t.target)).toEqual([versionTarget(movie, 0), versionTarget(movie, 1)]);
   for (const target of targets)
     expect(target.facts).toMatchObject({
@@ -52,16 +53,16 @@ test('a series with two seasons loads its series, season and episode targets', a
   const root = page.roots.find((r) => r.mediaId === series.media_id);
   if (!root) throw new Error('the series was not loaded');
 
-  const [whole] = buildTargets(root, 'series');
+  const [whole] = buildTargets(root, 'series', NOW);
   expect(whole?.target).toEqual(seriesTarget(series));
   expect(whole?.facts['media.size_bytes']).toBe(3_000_000_000);
 
-  const seasons = buildTargets(root, 'season');
+  const seasons = buildTargets(root, 'season', NOW);
   expect(seasons.map((s) => s.target)).toEqual([seasonTarget(series, 0), seasonTarget(series, 1)]);
   expect(seasons.map((s) => s.facts['media.size_bytes'])).toEqual([2_000_000_000, 1_000_000_000]);
   expect(seasons.map((s) => s.facts['season.number'])).toEqual([1, 2]);
 
-  const episodes = buildTargets(root, 'episode');
+  const episodes = buildTargets(root, 'episode', NOW);
   expect(episodes.map((e) => e.target)).toEqual([0, 1, 2].map((i) => episodeTarget(series, i)));
   expect(episodes.map((e) => e.facts['media.size_bytes'])).toEqual([1e9, 1e9, 1e9]);
 });
@@ -78,8 +79,10 @@ test('an episode whose file left the library is no longer an episode target', as
   const page = await loadRootPage(world.service.db, 'series', { after: series.media_id - 1 });
   const root = page.roots.find((r) => r.mediaId === series.media_id);
   if (!root) throw new Error('the series was not loaded');
-  expect(buildTargets(root, 'episode').map((e) => e.target)).toEqual([episodeTarget(series, 0)]);
-  expect(buildTargets(root, 'season')[0]?.facts['media.size_bytes']).toBe(1_000_000_000);
+  expect(buildTargets(root, 'episode', NOW).map((e) => e.target)).toEqual([
+    episodeTarget(series, 0),
+  ]);
+  expect(buildTargets(root, 'season', NOW)[0]?.facts['media.size_bytes']).toBe(1_000_000_000);
 });
 
 test('paging visits every live root of one media type exactly once, in media_id order', async () => {

@@ -1,10 +1,12 @@
 import { UNKNOWN_FACT } from '../../src/domain/rules';
+import { NO_INPUTS } from '../../src/domain/rules/inputs';
 import { buildTargets, type SeriesProjection } from '../../src/domain/rules/target-facts';
 import { seriesFacts } from '../support/facts';
 import { episodeTarget, seasonTarget, seriesTarget } from '../support/factories';
 
 /** Series, season and episode targets and their aggregates (domain.md 3.4), from hand-built rows. */
 type Series = ReturnType<typeof seriesFacts>;
+const NOW = new Date('2026-06-01T00:00:00.000Z');
 
 function projection(series: Series): SeriesProjection {
   const { seasons, episodes, episode_files, ...facts } = series;
@@ -22,6 +24,7 @@ function projection(series: Series): SeriesProjection {
       facts: e,
     })),
     files: episode_files.map((f) => ({ id: f.episode_file_id, facts: f })),
+    inputs: NO_INPUTS,
   };
 }
 
@@ -60,7 +63,7 @@ function twoSeasons(overrides: Partial<Series> = {}): Series {
 }
 
 const targetsOf = (series: Series, scope: 'series' | 'season' | 'episode') =>
-  buildTargets(projection(series), scope);
+  buildTargets(projection(series), scope, NOW);
 
 describe('series targets', () => {
   test('a series sums its live files and takes the newest import', () => {
@@ -77,6 +80,7 @@ describe('series targets', () => {
       'arr.monitored': true,
       'arr.tags': ['german'],
       'series.status': 'continuing',
+      // The series' disk is missing from the (empty) disk snapshot.
       'disk.free_percent': UNKNOWN_FACT,
     });
   });
@@ -84,7 +88,7 @@ describe('series targets', () => {
   test('a series without files has size 0 and no import date', () => {
     const series = twoSeasons();
     const empty = { ...projection(series), files: [] };
-    const [target] = buildTargets(empty, 'series');
+    const [target] = buildTargets(empty, 'series', NOW);
     expect(target?.facts['media.size_bytes']).toBe(0);
     expect(target?.facts['file.days_since_added']).toBeNull();
   });
@@ -114,7 +118,8 @@ describe('season targets', () => {
       'file.days_since_added': new Date('2025-03-03T00:00:00.000Z'),
       'media.days_since_added': new Date('2025-03-02T00:00:00.000Z'),
       'season.is_latest': false,
-      'season.fully_watched': UNKNOWN_FACT,
+      // Nobody has watched anything.
+      'season.fully_watched': false,
       'series.status': 'continuing',
     });
     expect(seasons[1]?.facts).toMatchObject({

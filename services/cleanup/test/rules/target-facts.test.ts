@@ -1,9 +1,5 @@
-import {
-  evaluate,
-  type SourceAvailability,
-  type TargetFacts,
-  UNKNOWN_FACT,
-} from '../../src/domain/rules';
+import { evaluate, type SourceAvailability, UNKNOWN_FACT } from '../../src/domain/rules';
+import { NO_INPUTS } from '../../src/domain/rules/inputs';
 import { buildTargets, type MovieProjection } from '../../src/domain/rules/target-facts';
 import { NOT_PROJECTED } from '../../src/domain/rules/target-facts-root';
 import { movieFacts, seriesFacts } from '../support/facts';
@@ -12,6 +8,7 @@ import { single } from './unit/support';
 
 /** Movie versions and the facts every scope shares (domain.md 3.4), from hand-built rows. */
 type Movie = ReturnType<typeof movieFacts>;
+const NOW = new Date('2026-06-01T00:00:00.000Z');
 
 function projection(movie: Movie): MovieProjection {
   const { versions, ...facts } = movie;
@@ -20,6 +17,7 @@ function projection(movie: Movie): MovieProjection {
     mediaId: movie.media_id,
     facts,
     versions: versions.map((version) => ({ id: version.version_id, facts: version })),
+    inputs: NO_INPUTS,
   };
 }
 
@@ -71,7 +69,7 @@ const allAvailable: SourceAvailability = {
 describe('movie version targets', () => {
   test('a movie with two versions gives one target per version, with the file facts of each', () => {
     const movie = twoVersions();
-    const targets = buildTargets(projection(movie), 'movie_version');
+    const targets = buildTargets(projection(movie), 'movie_version', NOW);
 
     expect(targets.map((t) => t.target)).toEqual([
       versionTarget(movie, 0),
@@ -95,7 +93,7 @@ describe('movie version targets', () => {
   });
 
   test('every version carries the movie-level facts', () => {
-    const [target] = buildTargets(projection(twoVersions()), 'movie_version');
+    const [target] = buildTargets(projection(twoVersions()), 'movie_version', NOW);
     expect(target?.facts).toMatchObject({
       'library.id': [1],
       'media.title': 'Heat',
@@ -116,16 +114,20 @@ describe('movie version targets', () => {
 
   test('a movie has no series, season or episode targets', () => {
     const movie = projection(twoVersions());
-    expect(buildTargets(movie, 'series')).toEqual([]);
-    expect(buildTargets(movie, 'season')).toEqual([]);
-    expect(buildTargets(movie, 'episode')).toEqual([]);
+    expect(buildTargets(movie, 'series', NOW)).toEqual([]);
+    expect(buildTargets(movie, 'season', NOW)).toEqual([]);
+    expect(buildTargets(movie, 'episode', NOW)).toEqual([]);
   });
 
   test('a series has no version targets', () => {
     const { seasons: _s, episodes: _e, episode_files: _f, ...facts } = seriesFacts();
     const series = { mediaType: 'series' as const, mediaId: facts.media_id, facts };
     expect(
-      buildTargets({ ...series, seasons: [], episodes: [], files: [] }, 'movie_version'),
+      buildTargets(
+        { ...series, seasons: [], episodes: [], files: [], inputs: NO_INPUTS },
+        'movie_version',
+        NOW,
+      ),
     ).toEqual([]);
   });
 });
@@ -133,7 +135,7 @@ describe('movie version targets', () => {
 describe('absent and unknown facts', () => {
   test('when TMDB metadata was never fetched, TMDB and IMDb facts are unknown, not absent', () => {
     const movie = twoVersions({ metadata_refreshed_at: null });
-    const [target] = buildTargets(projection(movie), 'movie_version');
+    const [target] = buildTargets(projection(movie), 'movie_version', NOW);
     for (const field of [
       'media.days_since_release',
       'tmdb.genres',
@@ -149,7 +151,7 @@ describe('absent and unknown facts', () => {
 
   test('with metadata fetched, no collection is a known empty list and no release date is absent', () => {
     const movie = twoVersions({ collection: null, release_date: null, tmdb_vote_average: null });
-    const [target] = buildTargets(projection(movie), 'movie_version');
+    const [target] = buildTargets(projection(movie), 'movie_version', NOW);
     expect(target?.facts['tmdb.collection']).toEqual([]);
     expect(target?.facts['media.days_since_release']).toBeNull();
     expect(target?.facts['tmdb.vote_average']).toBeNull();
@@ -157,7 +159,7 @@ describe('absent and unknown facts', () => {
 
   test('a file no Arr knows has no import date, no disk and an absent monitored flag', () => {
     const movie = twoVersions({ radarr_service_ids: [], arr_tags: [], is_monitored: null });
-    const [, second] = buildTargets(projection(movie), 'movie_version');
+    const [, second] = buildTargets(projection(movie), 'movie_version', NOW);
     expect(second?.facts).toMatchObject({
       'file.days_since_added': null,
       'media.days_since_added': null,
@@ -167,33 +169,40 @@ describe('absent and unknown facts', () => {
     });
   });
 
-  test('a file on an Arr disk has an unknown free percentage: disk space is not projected', () => {
-    const [first] = buildTargets(projection(twoVersions()), 'movie_version');
-    expect(first?.facts['disk.free_percent']).toBe(UNKNOWN_FACT);
+  test('a file on an Arr disk reads its disk from the snapshot, and is unknown when missing', () => {
+    const diskFree = new Map([['radarr-1:/movies', 12.5]]);
+    const withDisk = { ...projection(twoVersions()), inputs: { ...NO_INPUTS, diskFree } };
+    const [first] = buildTargets(withDisk, 'movie_version', NOW);
+    expect(first?.facts['disk.free_percent']).toBe(12.5);
+    const [unknown] = buildTargets(projection(twoVersions()), 'movie_version', NOW);
+    expect(unknown?.facts['disk.free_percent']).toBe(UNKNOWN_FACT);
   });
 
-  test('path, watch, request and favourite facts are unknown: the projection does not carry them', () => {
-    const [target] = buildTargets(projection(twoVersions()), 'movie_version');
-    expect(Object.keys(NOT_PROJECTED).sort()).toEqual([
-      'favorites.exists',
-      'media.path',
-      'playback.watched_by',
-      'seerr.days_since_requested',
-      'seerr.requested',
-      'seerr.requested_by',
-      'seerr.requester_has_watched',
-      'watch.days_since_last_watched',
-      'watch.never_watched',
-      'watch.view_count',
-    ]);
-    for (const field of Object.keys(NOT_PROJECTED) as (keyof TargetFacts)[])
-      expect(target?.facts[field]).toBe(UNKNOWN_FACT);
+  test('only the path is unknown for every target: the projection never carries one', () => {
+    const [target] = buildTargets(projection(twoVersions()), 'movie_version', NOW);
+    expect(Object.keys(NOT_PROJECTED)).toEqual(['media.path']);
+    expect(target?.facts['media.path']).toBe(UNKNOWN_FACT);
+  });
+
+  test('without watch data or requests a movie was never watched and never requested', () => {
+    const [target] = buildTargets(projection(twoVersions()), 'movie_version', NOW);
+    expect(target?.facts).toMatchObject({
+      'watch.view_count': 0,
+      'watch.days_since_last_watched': null,
+      'watch.never_watched': true,
+      'playback.watched_by': [],
+      'favorites.exists': false,
+      'seerr.requested': false,
+      'seerr.requested_by': [],
+      'seerr.days_since_requested': null,
+      'seerr.requester_has_watched': null,
+    });
   });
 });
 
 describe('the built facts feed the evaluator', () => {
   const now = new Date('2026-06-01T00:00:00.000Z');
-  const [big, small] = buildTargets(projection(twoVersions()), 'movie_version');
+  const [big, small] = buildTargets(projection(twoVersions()), 'movie_version', NOW);
 
   test('a size condition matches the large version only', () => {
     const rule = single('media.size_bytes', 'greater_than', 20_000_000_000);
@@ -208,8 +217,10 @@ describe('the built facts feed the evaluator', () => {
     expect(result.verdict).toBe('match');
   });
 
-  test('a watch condition is unknown while watch data is not projected', () => {
+  test('a watch condition decides once playback is available, and is unknown while it is not', () => {
     const rule = single('watch.never_watched', 'is_true');
-    expect(evaluate(rule, big?.facts ?? {}, allAvailable, now).verdict).toBe('unknown');
+    expect(evaluate(rule, big?.facts ?? {}, allAvailable, now).verdict).toBe('match');
+    const noPlayback = { ...allAvailable, playback: false };
+    expect(evaluate(rule, big?.facts ?? {}, noPlayback, now).verdict).toBe('unknown');
   });
 });

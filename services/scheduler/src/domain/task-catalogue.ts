@@ -33,11 +33,6 @@ export interface TaskDefinition {
   enabledByDefault: boolean;
   requiresMainServer: boolean;
   canDisable: boolean;
-  /**
-   * Whether its owner executes it yet. A command nobody consumes would leave the run queued
-   * for ever, so a task whose owner is not built answers 503 when triggered instead.
-   */
-  executable: boolean;
 }
 
 const every = (seconds: number): Schedule => ({ type: 'interval', value: String(seconds) });
@@ -55,7 +50,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
-    executable: true,
   },
   {
     id: 'refresh_playback_history',
@@ -66,7 +60,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
-    executable: true,
   },
   {
     id: 'resync_media',
@@ -77,7 +70,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
-    executable: true,
   },
   {
     id: 'sync_requests',
@@ -88,7 +80,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: false,
     canDisable: true,
-    executable: true,
   },
   {
     id: 'scan_cleanup_candidates',
@@ -99,7 +90,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: false,
-    executable: true,
   },
   {
     id: 'tag_cleanup_candidates',
@@ -110,7 +100,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: true,
     canDisable: true,
-    executable: false,
   },
   {
     id: 'delete_cleanup_candidates',
@@ -121,7 +110,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: false,
     requiresMainServer: true,
     canDisable: true,
-    executable: true,
   },
   {
     id: 'prune_event_feed',
@@ -132,7 +120,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: false,
     canDisable: false,
-    executable: true,
   },
   {
     id: 'weekly_house_keeping',
@@ -145,7 +132,6 @@ export const TASKS: readonly TaskDefinition[] = [
     enabledByDefault: true,
     requiresMainServer: false,
     canDisable: false,
-    executable: true,
   },
 ];
 

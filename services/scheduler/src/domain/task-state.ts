@@ -52,16 +52,14 @@ export function deriveStatus(
   return age < RECENTLY_COMPLETED_MS ? 'completed' : 'scheduled';
 }
 
-/** external-api.md §2.9, and only for a task whose owner executes it yet. */
+/** external-api.md §2.9. */
 export function canRun(task: TaskState, hasMainServer: boolean): boolean {
-  const { requiresMainServer, executable } = task.definition;
-  return task.enabled && executable && (!requiresMainServer || hasMainServer);
+  return task.enabled && (!task.definition.requiresMainServer || hasMainServer);
 }
 
 export type TriggerDecision =
   | { kind: 'task_disabled' }
   | { kind: 'main_server_required' }
-  | { kind: 'not_executable' }
   | { kind: 'already_active'; run: ActiveRun }
   | { kind: 'queue' };
 
@@ -86,7 +84,6 @@ export function decideTrigger(
 ): TriggerDecision {
   if (!task.enabled) return { kind: 'task_disabled' };
   if (task.definition.requiresMainServer && !hasMainServer) return { kind: 'main_server_required' };
-  if (!task.definition.executable) return { kind: 'not_executable' };
   if (active) return { kind: 'already_active', run: active };
   return { kind: 'queue' };
 }

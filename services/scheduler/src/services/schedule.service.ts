@@ -8,8 +8,8 @@ import { taskRepository } from '../repositories/task.repository';
 
 /**
  * Keeps one BullMQ job scheduler per scheduled task (interval or cron, in the server's time
- * zone): BullMQ makes one job per due time however many scheduler replicas there are. Manual,
- * disabled and not-yet-executable tasks have none.
+ * zone): BullMQ makes one job per due time however many scheduler replicas there are. Manual
+ * and disabled tasks have none.
  */
 export class ScheduleService {
   constructor(
@@ -43,7 +43,7 @@ export class ScheduleService {
   private async apply(task: TaskState, lastRunAt: Date | undefined): Promise<void> {
     const { definition } = task;
     const { type, value } = task.schedule;
-    if (!task.enabled || !definition.executable || type === 'manual') {
+    if (!task.enabled || type === 'manual') {
       await this.deps.queue.unschedule(definition.id);
       return;
     }

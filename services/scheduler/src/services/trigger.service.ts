@@ -1,10 +1,4 @@
-import {
-  Conflict,
-  runIdempotent,
-  ServiceUnavailable,
-  type IdempotencyScope,
-  type Outbox,
-} from '@mcs/kit';
+import { Conflict, runIdempotent, type IdempotencyScope, type Outbox } from '@mcs/kit';
 import { SCHEMA, type Db, type Tx } from '../db';
 import { commandOf, taskById, type TaskDefinition } from '../domain/task-catalogue';
 import {
@@ -86,12 +80,6 @@ export class TriggerService {
         throw new Conflict(
           'main_server_required',
           `Task ${taskId} needs a main media server, and none is configured.`,
-        );
-      case 'not_executable':
-        throw new ServiceUnavailable(
-          'service_unavailable',
-          `Task ${taskId} runs in the ${definition.owner} service, which does not run it yet.`,
-          3600,
         );
       case 'already_active':
         return { taskId, run: decision.run, queued: false };

@@ -24,7 +24,7 @@ export function revalidate(input: {
 }): Revalidation {
   const scope = input.optedInRules[0]?.scope;
   if (!input.root || !scope) return 'revalidated_out';
-  const built = buildTargets(input.root, scope).find((item) =>
+  const built = buildTargets(input.root, scope, input.now).find((item) =>
     sameTarget(item.target, input.target),
   );
   if (!built) return 'revalidated_out';

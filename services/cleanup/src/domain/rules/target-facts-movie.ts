@@ -2,15 +2,17 @@ import type { Target } from '../target';
 import { type TargetFacts, UNKNOWN_FACT } from './facts';
 import type { MovieProjection, TargetWithFacts, VersionRow } from './target-facts';
 import { dateOf, fileFacts, metadataFetched, rootFacts } from './target-facts-root';
+import { movieWatchFacts, rootWatch } from './watch-facts';
 
 /**
  * One target per live version (domain.md 3.4, scope V). A version has no watch data of its
- * own; the movie's would apply (1.7), but watch data is not projected yet (target-facts-root).
+ * own: the movie's applies (1.7).
  */
-export function movieVersionTargets(movie: MovieProjection): TargetWithFacts[] {
+export function movieVersionTargets(movie: MovieProjection, now: Date): TargetWithFacts[] {
   const fetched = metadataFetched(movie.facts);
   const shared: TargetFacts = {
     ...rootFacts(movie.facts),
+    ...movieWatchFacts(movie.mediaId, rootWatch(movie.inputs, now)),
     'media.days_since_release': fetched ? dateOf(movie.facts.release_date) : UNKNOWN_FACT,
     // "exists = part of any collection": with metadata fetched, no collection is a known [].
     'tmdb.collection': fetched
@@ -25,7 +27,7 @@ export function movieVersionTargets(movie: MovieProjection): TargetWithFacts[] {
     .sort((a, b) => a.id - b.id)
     .map((version) => ({
       target: versionTarget(movie.mediaId, version),
-      facts: { ...shared, ...fileFacts(version.facts) },
+      facts: { ...shared, ...fileFacts(version.facts, movie.inputs.diskFree) },
     }));
 }
 

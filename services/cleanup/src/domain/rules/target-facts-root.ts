@@ -1,4 +1,5 @@
 import { type TargetFacts, UNKNOWN_FACT } from './facts';
+import type { DiskFree } from './inputs';
 import type { MovieRootFacts, SeriesRootFacts } from './target-facts';
 
 /**
@@ -13,28 +14,11 @@ type MediaFile = {
 };
 
 /**
- * Not in the projection yet, so unknown for every target rather than absent (absent would let
- * `not_exists`, `is_false` and the negative operators decide):
- * - media.path: catalog's facts never carry a path (1.12), and nothing else brings one here;
- * - watch.*, playback.watched_by, season.fully_watched: watch data (media.watch_data_changed)
- *   is not projected;
- * - seerr.*: the Seerr request snapshot is not projected, so neither is requester_has_watched
- *   (§10 needs requests, requester identities and per-user completions);
- * - favorites.exists: favourites are not projected.
- * disk.free_percent is handled per file: absent without a disk (3.4 #37), else unknown.
+ * Not in the projection, so unknown for every target rather than absent (absent would let
+ * `not_exists` and the negative operators decide): media.path, because catalog's facts never
+ * carry a path (1.12) and nothing else brings one here.
  */
-export const NOT_PROJECTED = {
-  'media.path': UNKNOWN_FACT,
-  'watch.view_count': UNKNOWN_FACT,
-  'watch.days_since_last_watched': UNKNOWN_FACT,
-  'watch.never_watched': UNKNOWN_FACT,
-  'playback.watched_by': UNKNOWN_FACT,
-  'seerr.requested': UNKNOWN_FACT,
-  'seerr.requested_by': UNKNOWN_FACT,
-  'seerr.requester_has_watched': UNKNOWN_FACT,
-  'seerr.days_since_requested': UNKNOWN_FACT,
-  'favorites.exists': UNKNOWN_FACT,
-} as const satisfies TargetFacts;
+export const NOT_PROJECTED = { 'media.path': UNKNOWN_FACT } as const satisfies TargetFacts;
 
 /** A timestamp or date of the facts; null stays null (absent: never set or sanitised, 2.12). */
 export const dateOf = (value: string | null | undefined): Date | null =>
@@ -80,6 +64,7 @@ export function fileFacts(
     dolby_vision: boolean | null;
     disk_id: string | null;
   },
+  diskFree: DiskFree,
 ): TargetFacts {
   return {
     'media.size_bytes': file.size_bytes,
@@ -89,15 +74,16 @@ export function fileFacts(
     'video.codec': file.video_codec,
     'video.hdr': file.hdr,
     'video.dolby_vision': file.dolby_vision,
-    'disk.free_percent': diskFreePercent(file.disk_id),
+    'disk.free_percent': diskFreePercent(file.disk_id, diskFree),
   };
 }
 
 /**
- * Absent when no Arr holds the target (3.4 #37). Free space per disk
- * (media.disk_space_changed) is not projected yet, so a held target's value is unknown.
+ * Absent when no Arr holds the target (3.4 #37); unknown when its disk is missing from the
+ * newest media.disk_space_changed snapshot.
  */
-export const diskFreePercent = (diskId: string | null) => (diskId === null ? null : UNKNOWN_FACT);
+export const diskFreePercent = (diskId: string | null, diskFree: DiskFree) =>
+  diskId === null ? null : (diskFree.get(diskId) ?? UNKNOWN_FACT);
 
 /** Facts summed or picked over the live files of a series or season (3.4 #4, #7). */
 export function aggregateFileFacts(files: readonly MediaFile[]): TargetFacts {

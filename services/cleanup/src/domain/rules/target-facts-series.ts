@@ -17,33 +17,47 @@ import {
   metadataFetched,
   rootFacts,
 } from './target-facts-root';
+import {
+  episodeWatchFacts,
+  type RootWatch,
+  rootWatch,
+  type ScopedEpisode,
+  seasonFullyWatched,
+  seriesWatchFacts,
+  type SeriesSpan,
+  unplayedEpisodeFacts,
+} from './watch-facts';
 
 /**
  * Series, season and episode targets (domain.md 3.4, scopes S, Se, E). Aggregates run over the
  * live episode files in scope; an episode is in scope of the file its `episode_file_id` column
  * names, and has no file when that file is not among the live ones.
  */
-export function seriesTarget(series: SeriesProjection): TargetWithFacts {
+export function seriesTarget(series: SeriesProjection, now: Date): TargetWithFacts {
   const root = series.facts;
   const fetched = metadataFetched(root);
   return {
     target: target(series.mediaId, 'series'),
     facts: {
       ...rootFacts(root),
+      ...seriesWatchFacts(rootWatch(series.inputs, now), wholeSeries(series)),
       ...aggregateFileFacts(series.files.map((file) => file.facts)),
       'media.days_since_added': dateOf(root.added_at),
       'media.days_since_release': fetched ? dateOf(root.first_air_date) : UNKNOWN_FACT,
       'arr.monitored': root.is_monitored,
       'series.status': seriesStatus(root),
-      'disk.free_percent': diskFreePercent(root.disk_id),
+      'disk.free_percent': diskFreePercent(root.disk_id, series.inputs.diskFree),
     },
   };
 }
 
-export function seasonTargets(series: SeriesProjection): TargetWithFacts[] {
+export function seasonTargets(series: SeriesProjection, now: Date): TargetWithFacts[] {
   const root = series.facts;
   const files = filesOf(series);
+  const watch = rootWatch(series.inputs, now);
+  const seasonOf = episodesBySeason(series);
   return byId(series.seasons).map((season) => {
+    const episodes = seasonOf(season.seasonNumber);
     const own = series.episodes.flatMap((episode) => {
       const file = episode.seasonId === season.id ? files(episode) : undefined;
       return file ? [file] : [];
@@ -54,33 +68,43 @@ export function seasonTargets(series: SeriesProjection): TargetWithFacts[] {
       target: target(series.mediaId, 'season', season),
       facts: {
         ...rootFacts(root),
-        ...seasonFacts(root, season.seasonNumber),
+        ...seasonFacts(root, season.seasonNumber, watch, episodes),
+        ...seriesWatchFacts(watch, {
+          scope: 'season',
+          seasonNumber: season.seasonNumber,
+          episodes,
+        }),
         ...aggregateFileFacts(distinct),
         // "Earliest episode in the season": an episode's added date is that of its file.
         'media.days_since_added': earliest(distinct.map((file) => dateOf(file.added_at))),
         'arr.monitored': season.facts.is_monitored,
-        'disk.free_percent': diskFreePercent(root.disk_id),
+        'disk.free_percent': diskFreePercent(root.disk_id, series.inputs.diskFree),
       },
     };
   });
 }
 
 /** Episodes without a live file are never candidates (1.4), so they are no targets. */
-export function episodeTargets(series: SeriesProjection): TargetWithFacts[] {
-  const root = series.facts;
+export function episodeTargets(series: SeriesProjection, now: Date): TargetWithFacts[] {
   const files = filesOf(series);
-  const shared = sharedBySeason(root);
+  const watch = rootWatch(series.inputs, now);
+  const shared = sharedBySeason(series, watch);
   return byId(series.episodes).flatMap((episode) => {
     const file = files(episode);
     if (!file) return [];
+    const season = shared(episode.seasonNumber);
     return [
       {
         target: target(series.mediaId, 'episode', episode),
-        facts: extend(shared(episode.seasonNumber), {
-          ...fileFacts(file.facts),
-          'episode.days_since_air_date': dateOf(episode.facts.air_date),
-          'arr.monitored': episode.facts.is_monitored,
-        }),
+        facts: extend(
+          season.facts,
+          fileFacts(file.facts, series.inputs.diskFree),
+          episodeWatchFacts(watch, episode, season.unplayed),
+          {
+            'episode.days_since_air_date': dateOf(episode.facts.air_date),
+            'arr.monitored': episode.facts.is_monitored,
+          },
+        ),
       },
     ];
   });
@@ -91,13 +115,23 @@ export function episodeTargets(series: SeriesProjection): TargetWithFacts[] {
  * of episodes, and copying the root's facts into each was the scan's largest cost
  * (bench/cleanup-scan).
  */
-function sharedBySeason(root: SeriesRootFacts): (seasonNumber: number) => TargetFacts {
-  const base = rootFacts(root);
-  const bySeason = new Map<number, TargetFacts>();
+function sharedBySeason(
+  series: SeriesProjection,
+  watch: RootWatch,
+): (seasonNumber: number) => { facts: TargetFacts; unplayed: TargetFacts | null } {
+  const base = rootFacts(series.facts);
+  const seasonOf = episodesBySeason(series);
+  const bySeason = new Map<number, { facts: TargetFacts; unplayed: TargetFacts | null }>();
   return (seasonNumber) => {
     let shared = bySeason.get(seasonNumber);
     if (!shared) {
-      shared = { ...base, ...seasonFacts(root, seasonNumber) };
+      const unplayed = unplayedEpisodeFacts(watch, seasonNumber);
+      const facts = {
+        ...base,
+        ...seasonFacts(series.facts, seasonNumber, watch, seasonOf(seasonNumber)),
+        ...unplayed,
+      };
+      shared = { facts, unplayed };
       bySeason.set(seasonNumber, shared);
     }
     return shared;
@@ -108,8 +142,10 @@ function sharedBySeason(root: SeriesRootFacts): (seasonNumber: number) => Target
  * A target's facts on top of shared ones, without copying them: the evaluator only reads
  * facts by field name, which finds the shared ones through the prototype.
  */
-function extend(shared: TargetFacts, own: TargetFacts): TargetFacts {
-  return Object.assign(Object.create(shared) as TargetFacts, own);
+function extend(shared: TargetFacts, ...own: (TargetFacts | null)[]): TargetFacts {
+  const facts = Object.create(shared) as TargetFacts;
+  for (const part of own) if (part) Object.assign(facts, part);
+  return facts;
 }
 
 function filesOf(series: SeriesProjection) {
@@ -119,13 +155,64 @@ function filesOf(series: SeriesProjection) {
 }
 
 /** Facts a season and each of its episodes share. */
-function seasonFacts(root: SeriesRootFacts, seasonNumber: number): TargetFacts {
+function seasonFacts(
+  root: SeriesRootFacts,
+  seasonNumber: number,
+  watch: RootWatch,
+  episodes: readonly ScopedEpisode[],
+): TargetFacts {
   return {
     'series.status': seriesStatus(root),
     'season.number': seasonNumber,
     'season.is_latest': isLatest(root, seasonNumber),
-    'season.fully_watched': UNKNOWN_FACT, // watch data is not projected (target-facts-root)
+    'season.fully_watched': seasonFullyWatched(watch, episodes),
   };
+}
+
+/**
+ * What one series, season or episode target covers, for the requester watch report (§10): the
+ * same spans the builders above evaluate. null when the season or episode is not live (an
+ * episode without a file is no target either).
+ */
+export function spanOf(
+  series: SeriesProjection,
+  at: { scope: 'series' | 'season' | 'episode'; seasonNumber?: number; episodeNumber?: number },
+): SeriesSpan | null {
+  if (at.scope === 'series') return wholeSeries(series);
+  const season = episodesBySeason(series)(at.seasonNumber ?? -1);
+  const known = series.seasons.some((row) => row.seasonNumber === at.seasonNumber);
+  if (at.scope === 'season')
+    return known
+      ? { scope: 'season', seasonNumber: at.seasonNumber ?? null, episodes: season }
+      : null;
+  const episode = season.find((item) => item.row.episodeNumber === at.episodeNumber);
+  return episode?.hasFile
+    ? { scope: 'episode', seasonNumber: episode.row.seasonNumber, episodes: [episode] }
+    : null;
+}
+
+const wholeSeries = (series: SeriesProjection): SeriesSpan => ({
+  scope: 'series',
+  seasonNumber: null,
+  episodes: byId(series.episodes).map(scopedEpisodes(series)),
+});
+
+/** Each episode with whether it has a live file. */
+function scopedEpisodes(series: SeriesProjection): (episode: EpisodeRow) => ScopedEpisode {
+  const files = filesOf(series);
+  return (episode) => ({ row: episode, hasFile: files(episode) !== undefined });
+}
+
+/** A season's episodes in id order, grouped once per root. */
+function episodesBySeason(series: SeriesProjection): (seasonNumber: number) => ScopedEpisode[] {
+  const scoped = scopedEpisodes(series);
+  const bySeason = new Map<number, ScopedEpisode[]>();
+  for (const episode of byId(series.episodes)) {
+    const list = bySeason.get(episode.seasonNumber) ?? [];
+    list.push(scoped(episode));
+    bySeason.set(episode.seasonNumber, list);
+  }
+  return (seasonNumber) => bySeason.get(seasonNumber) ?? [];
 }
 
 /**

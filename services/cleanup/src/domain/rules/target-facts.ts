@@ -2,6 +2,7 @@ import type { Events } from '@mcs/contracts';
 import type { Target } from '../target';
 import type { RuleScope } from './field-catalogue';
 import type { TargetFacts } from './facts';
+import type { RootInputs } from './inputs';
 import { movieVersionTargets } from './target-facts-movie';
 import { episodeTargets, seasonTargets, seriesTarget } from './target-facts-series';
 
@@ -47,6 +48,7 @@ export interface MovieProjection {
   mediaId: number;
   facts: MovieRootFacts;
   versions: VersionRow[];
+  inputs: RootInputs;
 }
 
 /** A live series with its live seasons, episodes (with or without a file) and episode files. */
@@ -57,6 +59,7 @@ export interface SeriesProjection {
   seasons: SeasonRow[];
   episodes: EpisodeRow[];
   files: EpisodeFileRow[];
+  inputs: RootInputs;
 }
 
 export type RootProjection = MovieProjection | SeriesProjection;
@@ -68,18 +71,20 @@ export interface TargetWithFacts {
 
 /**
  * Every target of `scope` under one root, in id order. A scope of the other media type has no
- * targets (a movie has no seasons; a series no versions).
+ * targets (a movie has no seasons; a series no versions). `now` decides which episodes have
+ * aired (season.fully_watched, requester watch).
  */
-export function buildTargets(root: RootProjection, scope: RuleScope): TargetWithFacts[] {
-  if (root.mediaType === 'movie') return scope === 'movie_version' ? movieVersionTargets(root) : [];
+export function buildTargets(root: RootProjection, scope: RuleScope, now: Date): TargetWithFacts[] {
+  if (root.mediaType === 'movie')
+    return scope === 'movie_version' ? movieVersionTargets(root, now) : [];
   switch (scope) {
     case 'movie_version':
       return [];
     case 'series':
-      return [seriesTarget(root)];
+      return [seriesTarget(root, now)];
     case 'season':
-      return seasonTargets(root);
+      return seasonTargets(root, now);
     case 'episode':
-      return episodeTargets(root);
+      return episodeTargets(root, now);
   }
 }

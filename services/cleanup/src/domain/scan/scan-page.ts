@@ -79,7 +79,7 @@ export function scanPage(input: PageInput): PageChanges {
   for (const root of input.roots) {
     const targets = input.scopes.map((rules) => ({
       rules,
-      built: buildTargets(root, rules.scope).map(({ target, facts }) => ({
+      built: buildTargets(root, rules.scope, input.now).map(({ target, facts }) => ({
         target,
         facts,
         verdicts: new Map<number, RuleResult>(),
