@@ -1,3 +1,5 @@
+import { upsertMediaItems } from '../services/cleanup/src/repositories/media.repository';
+import { movieFacts } from '../services/cleanup/test/support/facts';
 import { expectProblem } from '../services/gateway/test/support/gateway';
 import { useCleanupBehindGateway } from './support/cleanup-gateway';
 
@@ -87,4 +89,39 @@ test('IA#10: a user who is not an administrator gets 403 on GET /api/rules', asy
     403,
     'forbidden',
   );
+});
+
+test('IA#32: requester-watch-explain answers with requesters, identities, watches, episodes and servers', async () => {
+  const movie = { ...movieFacts({ title: 'Fight Club' }), tmdb_id: 550 };
+  await world.cleanup.db.$transaction((tx) => upsertMediaItems(tx, [movie]));
+  const reply = await world.gateway.request(
+    'GET',
+    '/api/rules/requester-watch-explain?media_type=movie&catalog_id=550',
+    { session: world.admin },
+  );
+  expect(reply.status).toBe(200);
+  expect(reply.body).toMatchObject({
+    media_id: movie.media_id,
+    title: 'Fight Club',
+    verdict: 'unknown', // Seerr and playback never reported: nothing is available
+    requesters: [],
+    episodes_required: { count: 0, items: [] },
+    servers_unable_to_report: [],
+  });
+  expectProblem(
+    await world.gateway.request('GET', '/api/rules/requester-watch-explain?media_type=movie', {
+      session: world.admin,
+    }),
+    422,
+    'validation_failed',
+  );
+});
+
+test('the what-if diff of a draft answers through the gateway', async () => {
+  const reply = await world.gateway.request('POST', '/api/rules/preview', {
+    session: world.admin,
+    body: { ...rule('Draft', {}), mode: 'diff' },
+  });
+  expect(reply.status).toBe(200);
+  expect(reply.body).toMatchObject({ summary: { added: 0, removed: 0 }, truncated: false });
 });

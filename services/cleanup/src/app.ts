@@ -29,6 +29,7 @@ import { ProtectionRequestService } from './services/protection-request.service'
 import { ProtectionService } from './services/protection.service';
 import { ProtectionWriter } from './services/protection-writer';
 import { RuleLookupService } from './services/rule-lookup.service';
+import { RuleDiffService } from './services/rule-diff.service';
 import { RulePreviewService } from './services/rule-preview.service';
 import { RuleService } from './services/rule.service';
 import { ScanService } from './services/scan.service';
@@ -65,6 +66,7 @@ export function createServices(deps: {
     rules: new RuleService({ db, clock, writer, continuity }),
     sourceStatus,
     rulePreview: new RulePreviewService({ db, clock, sourceStatus }),
+    ruleDiff: new RuleDiffService({ db, clock, sourceStatus }),
     ruleLookups: new RuleLookupService({ db }),
     requesterWatch: new RequesterWatchService({ db, clock, sourceStatus }),
     scan,

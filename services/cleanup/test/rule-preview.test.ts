@@ -127,6 +127,6 @@ test('an invalid draft is 422 rule_invalid; an unknown mode or page size is 422'
   const invalid = await preview({ ...yearRule('candidate'), target_scope: 'season' });
   expect(invalid.status).toBe(422);
   expect(invalid.body.code).toBe('rule_invalid');
-  expect((await preview({ ...yearRule('candidate'), mode: 'diff' })).status).toBe(422);
+  expect((await preview({ ...yearRule('candidate'), mode: 'what-if' })).status).toBe(422);
   expect((await preview({ ...yearRule('candidate'), per_page: 500 })).status).toBe(422);
 });

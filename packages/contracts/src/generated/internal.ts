@@ -580,8 +580,9 @@ export interface paths {
          *     evaluator over the current data, writing nothing (domain.md 4.4). `items` are the
          *     targets that match or cannot be decided (`unknown`, a needed source unavailable), in
          *     scan order, paged by `page` / `per_page`; `summary` counts all of them. Protect-rule
-         *     previews include already-protected targets (`protected: true`). The `diff` mode is not
-         *     available yet. 422 `rule_invalid` as on create.
+         *     previews include already-protected targets (`protected: true`). In `diff` mode the answer
+         *     is the what-if diff against the current candidates (`RuleDiff`); `rule_id` names the
+         *     saved rule the draft replaces. 422 `rule_invalid` as on create.
          */
         post: operations["previewRule"];
         delete?: never;
@@ -2022,11 +2023,70 @@ export interface components {
              * @description Default `matches`.
              * @enum {string}
              */
-            mode?: "matches";
+            mode?: "matches" | "diff";
             /** @description Page of items */
             page?: number;
             /** @description Items per page (50). */
             per_page?: number;
+        };
+        /** @description A target of a rule preview, by ids, with its display title. */
+        PreviewTarget: {
+            /** @enum {string} */
+            scope: "version" | "series" | "season" | "episode";
+            media_id: components["schemas"]["Id"];
+            movie_version_id: number | null;
+            series_id: number | null;
+            season_id: number | null;
+            episode_id: number | null;
+            title: string;
+            season_number: number | null;
+            episode_number: number | null;
+        };
+        /**
+         * @description What-if diff (domain.md 4.4): the candidates a scan would leave with the draft in place
+         *     of the saved rule `rule_id` (or added), compared with the current ones. Each list holds
+         *     at most 500 entries (`truncated` when one was cut); the summary counts everything.
+         */
+        RuleDiff: {
+            summary: {
+                /** @description Targets that would become candidates. */
+                added: number;
+                /** @description Candidates that would disappear. */
+                removed: number;
+                retimed_earlier: number;
+                retimed_later: number;
+                /** @description Candidates whose automatic deletion would turn on. */
+                newly_auto_delete: number;
+                /** @description Candidates whose automatic deletion would turn off. */
+                no_longer_auto_delete: number;
+                unchanged: number;
+                /** @description Targets left as they are for an unavailable source. */
+                unknown: number;
+            };
+            added: {
+                target: components["schemas"]["PreviewTarget"];
+                auto_delete: boolean;
+                /**
+                 * Format: date-time
+                 * @description When it would become eligible if created now; null without auto-delete.
+                 */
+                eligible_at: string | null;
+            }[];
+            removed: {
+                candidate_id: components["schemas"]["Id"];
+                target: components["schemas"]["PreviewTarget"];
+            }[];
+            retimed: {
+                candidate_id: components["schemas"]["Id"];
+                title: string;
+                /** Format: date-time */
+                old_eligible_at: string;
+                /** Format: date-time */
+                new_eligible_at: string;
+                /** @enum {string} */
+                direction: "earlier" | "later";
+            }[];
+            truncated: boolean;
         };
         RulePreview: {
             summary: {
@@ -2044,18 +2104,7 @@ export interface components {
                 would_schedule: number;
             };
             items: {
-                target: {
-                    /** @enum {string} */
-                    scope: "version" | "series" | "season" | "episode";
-                    media_id: components["schemas"]["Id"];
-                    movie_version_id: number | null;
-                    series_id: number | null;
-                    season_id: number | null;
-                    episode_id: number | null;
-                    title: string;
-                    season_number: number | null;
-                    episode_number: number | null;
-                };
+                target: components["schemas"]["PreviewTarget"];
                 /** @enum {string} */
                 verdict: "match" | "unknown";
                 protected: boolean;
@@ -3944,13 +3993,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The matches. */
+            /** @description The matches, or the diff. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RulePreview"];
+                    "application/json": components["schemas"]["RulePreview"] | components["schemas"]["RuleDiff"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -11,6 +11,7 @@ import {
   targetOf,
   type TargetRow,
 } from './target.sql';
+import { policyOf, type PolicyRow } from './candidate-policy.sql';
 
 /** A candidate as read for responses and events: its row, root media facts and blockers. */
 export interface CandidateRecord extends Target {
@@ -47,7 +48,7 @@ export interface CandidateFilters {
   autoDeleteState?: AutoDeleteState;
 }
 
-interface Row extends TargetRow {
+interface Row extends TargetRow, PolicyRow {
   id: bigint;
   title: string | null;
   year: number | null;
@@ -55,12 +56,6 @@ interface Row extends TargetRow {
   matched_rule_ids: bigint[];
   reason: string;
   delete_operation: 'delete' | 'move';
-  created_at: Date;
-  auto_delete_configured: boolean;
-  auto_delete_delay_days: number;
-  auto_delete_timer_started_at: Date | null;
-  auto_delete_postponed_until: Date | null;
-  auto_delete_cancelled_at: Date | null;
   lifecycle_reason: string | null;
   lifecycle_updated_at: Date | null;
   protected: boolean;
@@ -154,12 +149,7 @@ function toRecord(row: Row): CandidateRecord {
     matchedRuleIds: row.matched_rule_ids.map(num),
     reason: row.reason,
     deleteOperation: row.delete_operation,
-    createdAt: row.created_at,
-    configured: row.auto_delete_configured,
-    delayDays: row.auto_delete_delay_days,
-    timerStartedAt: row.auto_delete_timer_started_at,
-    postponedUntil: row.auto_delete_postponed_until,
-    cancelledAt: row.auto_delete_cancelled_at,
+    ...policyOf(row),
     lifecycleReason: row.lifecycle_reason,
     lifecycleUpdatedAt: row.lifecycle_updated_at,
     protected: row.protected,

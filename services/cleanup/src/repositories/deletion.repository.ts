@@ -13,6 +13,7 @@ import {
   targetOf,
   type TargetRow,
 } from './target.sql';
+import { policyOf, type PolicyRow } from './candidate-policy.sql';
 
 /** What the deletion run (domain.md 6.1) reads and writes. */
 
@@ -39,19 +40,13 @@ export interface RunCandidate extends Target {
   pendingDeleteRequest: boolean;
 }
 
-interface Row extends TargetRow {
+interface Row extends TargetRow, PolicyRow {
   id: bigint;
   matched_rule_ids: bigint[];
   matched_criteria: Record<string, unknown>;
   delete_operation: 'delete' | 'move';
   completed_action: string | null;
   failure_count: number;
-  auto_delete_configured: boolean;
-  auto_delete_delay_days: number;
-  created_at: Date;
-  auto_delete_timer_started_at: Date | null;
-  auto_delete_postponed_until: Date | null;
-  auto_delete_cancelled_at: Date | null;
   blocked: boolean;
   operation_pending: boolean;
   pending_protection_request: boolean;
@@ -90,12 +85,7 @@ export async function runCandidates(tx: Tx, now: Date, ids?: number[]): Promise<
     deleteOperation: row.delete_operation,
     completedAction: row.completed_action,
     failureCount: row.failure_count,
-    configured: row.auto_delete_configured,
-    delayDays: row.auto_delete_delay_days,
-    createdAt: row.created_at,
-    timerStartedAt: row.auto_delete_timer_started_at,
-    postponedUntil: row.auto_delete_postponed_until,
-    cancelledAt: row.auto_delete_cancelled_at,
+    ...policyOf(row),
     blocked: row.blocked,
     operationPending: row.operation_pending,
     pendingProtectionRequest: row.pending_protection_request,

@@ -1,6 +1,7 @@
 import type { DbClient } from '../db';
 import type { MediaType, Scope } from '../domain/target';
-import { activeAt } from './target.sql';
+import { policyOf, type PolicyRow } from './candidate-policy.sql';
+import { activeAt, targetOf, type TargetRow } from './target.sql';
 
 /** The target columns of a protection or candidate, for matching in memory. */
 export interface TargetKey {
@@ -54,4 +55,21 @@ function byMedia(rows: KeyRow[]): Map<number, (TargetKey & { id: number })[]> {
     else map.set(key.mediaId, [key]);
   }
   return map;
+}
+
+/** The current candidates of some roots with their policy and timer, for the what-if diff. */
+export async function diffBaseline(db: DbClient, mediaType: MediaType, mediaIds: number[]) {
+  const rows = await db.$queryRaw<
+    (TargetRow & PolicyRow & { id: bigint })[]
+  >`SELECT id, media_type, scope, media_id, movie_version_id, series_id, season_id,
+           season_number, episode_id, episode_number, auto_delete_configured,
+           auto_delete_delay_days, created_at, auto_delete_timer_started_at,
+           auto_delete_postponed_until, auto_delete_cancelled_at
+      FROM candidates
+     WHERE media_type = ${mediaType} AND media_id = ANY(${mediaIds.map(BigInt)}::bigint[])`;
+  return rows.map((row) => ({
+    ...targetOf(row),
+    id: Number(row.id),
+    ...policyOf(row),
+  }));
 }

@@ -1,5 +1,5 @@
 import { num, numOrNull } from '@mcs/kit';
-import type { ScanRule } from '../domain/scan/candidate-decision';
+import type { EnabledRule } from '../domain/scan/scope-plan';
 import type { MediaType, Scope, Target } from '../domain/target';
 import type { RuleAction, RuleDefinition, RuleOutcome, RuleScope } from '../domain/rules';
 import type { DbClient, Tx } from '../db';
@@ -20,12 +20,6 @@ export interface ScanProtection extends Target {
 }
 
 /** An enabled rule with its media type and outcome, as scans and deletion runs evaluate it. */
-export interface EnabledRule {
-  mediaType: MediaType;
-  outcome: RuleOutcome;
-  rule: ScanRule;
-}
-
 export async function enabledRules(db: DbClient): Promise<EnabledRule[]> {
   // definition and action are the validated documents the rule routes stored (domain.md 3.1).
   const rows = await db.$queryRaw<
@@ -54,7 +48,12 @@ export async function enabledRules(db: DbClient): Promise<EnabledRule[]> {
 }
 
 /** The candidates and active protections of a page of roots, by root id. */
-export async function scanLookups(tx: Tx, mediaType: MediaType, mediaIds: number[], now: Date) {
+export async function scanLookups(
+  tx: DbClient,
+  mediaType: MediaType,
+  mediaIds: number[],
+  now: Date,
+) {
   const ids = mediaIds.map(BigInt);
   const candidates = await tx.$queryRaw<
     (TargetRow & { id: bigint; matched_rule_ids: bigint[]; matched_criteria: unknown })[]

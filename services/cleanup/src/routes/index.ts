@@ -29,5 +29,6 @@ export function mountRoutes(api: Router, services: Services): void {
     rules: services.rules,
     sourceStatus: services.sourceStatus,
     preview: services.rulePreview,
+    diff: services.ruleDiff,
   });
 }

@@ -3,6 +3,7 @@ import { Input, pathId, requireUser } from '@mcs/kit';
 import { checkPattern, compilePattern, describeFields } from '../domain/rules';
 import { userCaller } from '../http/principal';
 import { MEDIA_TYPES } from '../http/target-input';
+import type { RuleDiffService } from '../services/rule-diff.service';
 import type { RulePreviewService } from '../services/rule-preview.service';
 import type { RuleService } from '../services/rule.service';
 import { catalogueField, type SourceStatusService } from '../services/source-status.service';
@@ -11,13 +12,19 @@ const OUTCOMES = ['candidate', 'protect'] as const;
 const CONFLICT_MODES = ['skip', 'rename'] as const;
 const TARGET_SCOPES = ['movie_version', 'series', 'season', 'episode'] as const;
 const MAX_IMPORT = 500;
+const PREVIEW_MODES = ['matches', 'diff'] as const;
 
 /** Rules of the internal API (internal-api.md 10), administrators only. */
 export function ruleRoutes(
   api: Router,
-  services: { rules: RuleService; sourceStatus: SourceStatusService; preview: RulePreviewService },
+  services: {
+    rules: RuleService;
+    sourceStatus: SourceStatusService;
+    preview: RulePreviewService;
+    diff: RuleDiffService;
+  },
 ): void {
-  const { rules, sourceStatus, preview } = services;
+  const { rules, sourceStatus, preview, diff } = services;
   api.get('/rules', async (req, res) => {
     requireUser(res, 'admin');
     const query = new Input('query', req.query);
@@ -36,14 +43,16 @@ export function ruleRoutes(
     res.status(201).location(`/api/rules/${created?.id}`).json(created);
   });
 
-  // Only `matches` for now: the what-if diff comes with the scan it compares against.
   api.post('/rules/preview', async (req, res) => {
     requireUser(res, 'admin');
     const body = Input.body(req.body);
-    body.oneOf('mode', ['matches'] as const);
+    const mode = body.oneOf('mode', PREVIEW_MODES) ?? 'matches';
+    const ruleId = body.int('rule_id', { min: 1 });
     const paging = body.paging();
     body.done();
-    res.json(await preview.matches(req.body, paging));
+    res.json(
+      mode === 'diff' ? await diff.diff(req.body, ruleId) : await preview.matches(req.body, paging),
+    );
   });
 
   api.post('/rules/validate-regex', (req, res) => {

@@ -13,7 +13,8 @@ import {
   type RunCandidate,
 } from '../repositories/deletion.repository';
 import { lockCandidateWorkflow } from '../repositories/locks';
-import { type EnabledRule, enabledRules } from '../repositories/scan.repository';
+import type { EnabledRule } from '../domain/scan/scope-plan';
+import { enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';
 import { type OperationQueue, planOf, type QueuedItem } from './operation-queue';
 import type { SourceStatusService } from './source-status.service';

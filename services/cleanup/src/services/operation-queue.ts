@@ -8,7 +8,7 @@ import {
   type RunCandidate,
 } from '../repositories/deletion.repository';
 import { type Target, targetTitle } from '../domain/target';
-import type { EnabledRule } from '../repositories/scan.repository';
+import type { EnabledRule } from '../domain/scan/scope-plan';
 import type { Tx } from '../db';
 import { candidateView } from '../views/candidate.view';
 

@@ -17,6 +17,7 @@ import { loadRootPage } from '../repositories/target-facts.repository';
 import { ruleInvalid } from './rule-errors';
 import { ruleValidationContext } from './rule-context';
 import type { SourceStatusService } from './source-status.service';
+import { previewTarget } from '../views/target.view';
 
 interface PreviewItem {
   target: Target & { title: string };
@@ -137,19 +138,8 @@ function count(
 const titleOf = (root: RootProjection): string | null => root.facts.title;
 
 function itemView(item: PreviewItem) {
-  const { target } = item;
   return {
-    target: {
-      scope: target.scope,
-      media_id: target.mediaId,
-      movie_version_id: target.movieVersionId,
-      series_id: target.seriesId,
-      season_id: target.seasonId,
-      episode_id: target.episodeId,
-      title: target.title,
-      season_number: target.seasonNumber,
-      episode_number: target.episodeNumber,
-    },
+    target: previewTarget(item.target, item.target.title),
     verdict: item.verdict,
     protected: item.protected,
     existing_candidate_id: item.existing_candidate_id,

@@ -1,15 +1,13 @@
 import type { Clock, TaskContext, TaskOutcome } from '@mcs/kit';
 import { SYSTEM_ACTOR } from '../domain/actor';
 import { GLOBAL_DELAY_DAYS } from '../domain/auto-delete';
-import type { RuleScope, SourceAvailability } from '../domain/rules';
-import type { ScanRule } from '../domain/scan/candidate-decision';
-import { type PageChanges, scanPage, type ScopeRules } from '../domain/scan/scan-page';
-import type { MediaType, Scope } from '../domain/target';
+import type { SourceAvailability } from '../domain/rules';
+import { type PageChanges, scanPage } from '../domain/scan/scan-page';
+import { type EnabledRule, scopePlan, TARGET_SCOPE } from '../domain/scan/scope-plan';
 import type { Db, Tx } from '../db';
 import { lockCandidateWorkflow } from '../repositories/locks';
 import { findProtections } from '../repositories/protection.repository';
 import {
-  type EnabledRule,
   enabledRules,
   liveRootCount,
   markUnknown,
@@ -21,18 +19,6 @@ import { loadRootPage } from '../repositories/target-facts.repository';
 import type { CandidateContinuity } from './candidate-continuity.service';
 import type { ProtectionWriter } from './protection-writer';
 import type { SourceStatusService } from './source-status.service';
-
-/** Scopes of each media type, broadest first: a series' protections apply to its episodes. */
-const SCOPES: Readonly<Record<MediaType, readonly RuleScope[]>> = {
-  movie: ['movie_version'],
-  series: ['series', 'season', 'episode'],
-};
-const TARGET_SCOPE: Readonly<Record<RuleScope, Scope>> = {
-  movie_version: 'version',
-  series: 'series',
-  season: 'season',
-  episode: 'episode',
-};
 
 export type ScanSummary = {
   evaluated: number;
@@ -167,22 +153,6 @@ export class ScanService {
 }
 
 type ScanRules = EnabledRule[];
-
-/** The scopes of a media type that have an enabled rule, broadest first, rules by outcome. */
-function scopePlan(rules: ScanRules, mediaType: MediaType): ScopeRules[] {
-  const of = (scope: RuleScope, outcome: 'candidate' | 'protect'): ScanRule[] =>
-    rules
-      .filter((entry) => entry.mediaType === mediaType)
-      .filter((entry) => entry.rule.scope === scope && entry.outcome === outcome)
-      .map((entry) => entry.rule);
-  return SCOPES[mediaType]
-    .map((scope) => ({
-      scope,
-      candidateRules: of(scope, 'candidate'),
-      protectRules: of(scope, 'protect'),
-    }))
-    .filter((plan) => plan.candidateRules.length + plan.protectRules.length > 0);
-}
 
 function emptySummary(availability: SourceAvailability): ScanSummary {
   return {
