@@ -1,3 +1,4 @@
+import type { InternalApi } from '@mcs/contracts';
 import { type AutoDeleteTimer, eligibleAt } from '../auto-delete';
 import type { Scope, Target } from '../target';
 import { sameTarget } from '../target-overlap';
@@ -16,28 +17,14 @@ export interface BaselineCandidate extends Target, AutoDeleteTimer {
   delayDays: number;
 }
 
-export interface DiffSummary {
-  added: number;
-  removed: number;
-  retimed_earlier: number;
-  retimed_later: number;
-  newly_auto_delete: number;
-  no_longer_auto_delete: number;
-  unchanged: number;
-  unknown: number;
-}
+type Wire = InternalApi.components['schemas']['RuleDiff'];
+export type DiffSummary = Wire['summary'];
 
 export interface RuleDiff {
   summary: DiffSummary;
   added: { target: Target; title: string; auto_delete: boolean; eligible_at: string | null }[];
   removed: { candidate_id: number; title: string; target: Target }[];
-  retimed: {
-    candidate_id: number;
-    title: string;
-    old_eligible_at: string;
-    new_eligible_at: string;
-    direction: 'earlier' | 'later';
-  }[];
+  retimed: Wire['retimed'];
   truncated: boolean;
 }
 
