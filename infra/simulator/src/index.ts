@@ -34,6 +34,8 @@ export interface Simulator {
   mutate: Mutator;
   /** Writes received: `list()` the DELETEs, `writes()` everything, `clear()`. */
   deletions: WriteRecorder;
+  /** Jellyfin item ids being played now, one per session: push to start, empty to stop. */
+  sessions: string[];
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startSimulator(partial: Partial<SimulatorOptions> = {}): P
     recorder: new WriteRecorder(),
     tags: { radarr: [{ id: 1, label: 'keep' }], sonarr: [{ id: 1, label: 'keep' }] },
     freedBytes: { radarr: 0, sonarr: 0 },
+    sessions: [],
   };
   const server: Server = createApp(sim).listen(options.port, options.host);
   await new Promise<void>((resolve, reject) => {
@@ -70,6 +73,7 @@ export async function startSimulator(partial: Partial<SimulatorOptions> = {}): P
     faults: sim.faults,
     mutate: sim.mutate,
     deletions: sim.recorder,
+    sessions: sim.sessions,
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Hung requests (timeout faults) would otherwise keep close() waiting forever.

@@ -17,6 +17,7 @@ import { MainServerEvents } from './messaging/main-server-events';
 import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/executor';
 import { OperationIntake } from './operations/operation-intake';
+import { InputsService } from './inputs/inputs.service';
 import { PlaybackService } from './playback/playback.service';
 import { RequestSyncService } from './requests/request-sync.service';
 import { BackfillService } from './services/backfill.service';
@@ -62,6 +63,7 @@ export function createServices(deps: AppDeps) {
     mainServer,
     operations: new OperationIntake(),
     tags: new TagService({ db, events, clients, clock, log }),
+    inputs: new InputsService({ db, events, clients, clock, log }),
     executor: new FileOperationExecutor({ ...work, sleep: deps.sleep }),
     backfill: new BackfillService({ db, direct, events, clock, requests }),
     tasks: new TaskRunner({

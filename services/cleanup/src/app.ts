@@ -19,6 +19,7 @@ import { CandidateContinuity } from './services/candidate-continuity.service';
 import { CandidateService } from './services/candidate.service';
 import { ManualOperationService } from './services/manual-operation.service';
 import { DeleteRequestService } from './services/delete-request.service';
+import { InputRefresher } from './services/input-refresher';
 import { MediaProjectionService } from './services/media-projection.service';
 import { OperationOutcomeService } from './services/operation-outcome.service';
 import { OperationQueue } from './services/operation-queue';
@@ -35,6 +36,9 @@ import { RuleService } from './services/rule.service';
 import { ScanService } from './services/scan.service';
 import { SourceStatusService } from './services/source-status.service';
 
+/** How often a deletion run looks for catalog's answer while it waits (a primary-key read). */
+const REFRESH_POLL_MS = 100;
+
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: {
   db: Db;
@@ -43,6 +47,8 @@ export function createServices(deps: {
   publisher: Publisher;
   log: Logger;
   clock: Clock;
+  /** How long a deletion run waits for catalog's fresh inputs (config.ts). */
+  refreshTimeoutMs: number;
 }) {
   const { db, clock } = deps;
   const events = new LifecycleEvents(deps.outbox);
@@ -52,7 +58,14 @@ export function createServices(deps: {
   const sourceStatus = new SourceStatusService({ db, clock });
   const scan = new ScanService({ db, clock, sourceStatus, continuity, writer });
   const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
-  const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, queue });
+  const refresher = new InputRefresher({
+    db,
+    outbox: deps.outbox,
+    clock,
+    timeoutMs: deps.refreshTimeoutMs,
+    pollMs: REFRESH_POLL_MS,
+  });
+  const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, queue, refresher });
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
     candidates: new CandidateService({ db, clock }),

@@ -1,8 +1,39 @@
-import { loadServiceConfig, type Env, type ServiceConfig } from '@mcs/kit';
+import {
+  env,
+  loadConfigOrExit,
+  runtimeConfig,
+  runtimeVars,
+  type Env,
+  type ServiceConfig,
+} from '@mcs/kit';
 
-export type CleanupConfig = ServiceConfig;
+export interface CleanupConfig extends ServiceConfig {
+  /**
+   * How long an automatic deletion run waits for catalog's fresh inputs and now-playing answer
+   * (domain.md 6.1 step 3) before acting on nothing it could not verify. Unset (tests): the
+   * default.
+   */
+  inputRefreshTimeoutMs?: number;
+}
+
+export const DEFAULT_INPUT_REFRESH_TIMEOUT_MS = 120_000;
+
+const schema = {
+  ...runtimeVars(8102),
+  CLEANUP_INPUT_REFRESH_TIMEOUT_MS: env.int(DEFAULT_INPUT_REFRESH_TIMEOUT_MS, {
+    min: 1000,
+    max: 3_600_000,
+  }),
+};
 
 /** The only reader of the environment; stops the process naming every bad variable. */
 export function loadConfig(source: Env = process.env): CleanupConfig {
-  return loadServiceConfig(8102, source);
+  return loadConfigOrExit(
+    schema,
+    (vars) => ({
+      runtime: runtimeConfig(vars),
+      inputRefreshTimeoutMs: vars.CLEANUP_INPUT_REFRESH_TIMEOUT_MS,
+    }),
+    source,
+  );
 }

@@ -9,10 +9,11 @@ import {
   type StartOptions,
 } from '@mcs/kit';
 import { createServices, type Services } from './app';
-import type { CleanupConfig } from './config';
+import { type CleanupConfig, DEFAULT_INPUT_REFRESH_TIMEOUT_MS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import { cleanupJobs, startCleanupWorker } from './jobs/worker';
 import { requestBackfillIfEmpty } from './messaging/backfill';
+import { inputsRefreshedConsumer } from './messaging/inputs-refreshed-consumer';
 import { mediaConsumer } from './messaging/media-consumer';
 import { operationOutcomeConsumer } from './messaging/operation-outcome-consumer';
 import { ruleInputsConsumer } from './messaging/rule-inputs-consumer';
@@ -40,7 +41,9 @@ export async function startCleanup(
         });
         runtime.onStop({ name: 'job queue', close: () => jobs.close() });
         const { pool, outbox, publisher, log } = runtime;
-        return { ...createServices({ db, pool, outbox, publisher, log, clock }), jobs };
+        const refreshTimeoutMs = config.inputRefreshTimeoutMs ?? DEFAULT_INPUT_REFRESH_TIMEOUT_MS;
+        const deps = { db, pool, outbox, publisher, log, clock, refreshTimeoutMs };
+        return { ...createServices(deps), jobs };
       },
       mount: mountRoutes,
       consumers: (runtime, db, services) => [
@@ -49,6 +52,7 @@ export async function startCleanup(
         sourceStatusConsumer(runtime, db),
         ruleInputsConsumer(runtime, db),
         tagAnswerConsumer(runtime, db),
+        inputsRefreshedConsumer(runtime, db),
         operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
         housekeepingConsumer(runtime, {

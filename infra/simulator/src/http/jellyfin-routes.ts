@@ -202,7 +202,14 @@ export function jellyfinRoutes(sim: Sim): Router {
     if (user === null) return void res.status(404).send('User not found');
     page(sim, req, res, playedListing(sim, user, req.query));
   });
-  router.get('/Sessions', (_req, res) => sendJson(res, sim, 'jellyfin', []));
+  router.get('/Sessions', (_req, res) =>
+    sendJson(
+      res,
+      sim,
+      'jellyfin',
+      sim.sessions.map((id, i) => ({ Id: `session-${i}`, NowPlayingItem: { Id: id } })),
+    ),
+  );
   router.delete('/Items/:itemId', (req, res) => {
     res.status(deleteItem(sim, req.params.itemId) ? 204 : 404).end();
   });

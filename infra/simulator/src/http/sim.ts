@@ -21,4 +21,6 @@ export interface Sim {
   tags: { radarr: ArrTag[]; sonarr: ArrTag[] };
   /** Bytes freed by deletions, for disk space answers. */
   freedBytes: { radarr: number; sonarr: number };
+  /** Jellyfin item ids being played right now, one per session (tests set them). */
+  sessions: string[];
 }

@@ -18,6 +18,8 @@ export async function recordMessages<P = unknown>(
   namespace: string,
   routingKeys: string[],
   kind: 'events' | 'commands' = 'events',
+  /** Called with each message as it arrives, e.g. to answer it as another service would. */
+  onMessage?: (message: RecordedMessage<P>) => void,
 ) {
   const exchange = `${namespace}.${kind}`;
   const connection = await connect(TEST_AMQP_URL);
@@ -30,11 +32,13 @@ export async function recordMessages<P = unknown>(
     queue,
     (message) => {
       if (!message) return;
-      messages.push({
+      const recorded = {
         name: message.fields.routingKey,
         messageId: String(message.properties.messageId),
         payload: JSON.parse(message.content.toString('utf8')) as P,
-      });
+      };
+      messages.push(recorded);
+      onMessage?.(recorded);
     },
     { noAck: true },
   );

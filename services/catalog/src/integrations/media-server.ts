@@ -34,6 +34,8 @@ export interface MediaServerClient {
   deleteItem(itemId: string): Promise<void>;
   /** Verification: the file ids the item still holds, or null when the item is gone. */
   fileIdsOf(itemId: string): Promise<string[] | null>;
+  /** Item ids being played right now, one entry per session. */
+  nowPlaying(): Promise<string[]>;
   close(): void;
 }
 
@@ -51,6 +53,7 @@ export function jellyfinServer(client: JellyfinClient): MediaServerClient {
     deleteFile: (_itemId, fileId) => client.deleteItem(fileId),
     deleteItem: (itemId) => client.deleteItem(itemId),
     fileIdsOf: async (itemId) => (await client.findItem(itemId))?.mediaSourceIds ?? null,
+    nowPlaying: () => client.nowPlaying(),
     close: () => client.close(),
   };
 }
@@ -71,6 +74,7 @@ export function plexServer(client: PlexClient): MediaServerClient {
       const ranges = await client.mediaRanges(itemId);
       return ranges ? [...ranges.keys()] : null;
     },
+    nowPlaying: () => client.nowPlaying(),
     close: () => client.close(),
   };
 }

@@ -1,3 +1,4 @@
+import type { MessagePayload } from '@mcs/contracts';
 import { defineJobs, RUN_TASK_JOB } from '@mcs/kit';
 
 /**
@@ -19,6 +20,24 @@ function positive(value: unknown, name: string): number {
     throw new Error(`${name} must be a positive integer.`);
   return value;
 }
+
+/** The command as validated on receipt; checked again because Redis data is not typed. */
+function inputsCommand(value: unknown): MessagePayload<'catalog.inputs.refresh'> {
+  const { run_id, sources } = record(['run_id', 'sources'])(value);
+  if (!Array.isArray(sources) || !sources.every((s) => REFRESHABLE.includes(s as never)))
+    throw new Error('sources must list refreshable sources.');
+  return { run_id: positive(run_id, 'run_id'), sources: sources as Refreshable[] };
+}
+
+type Refreshable = MessagePayload<'catalog.inputs.refresh'>['sources'][number];
+const REFRESHABLE: readonly Refreshable[] = [
+  'arr',
+  'disk',
+  'seerr',
+  'playback',
+  'favorites',
+  'now_playing',
+];
 
 /** Commands enqueue their job before their row commits: see RUN_TASK_JOB for the backoff. */
 const NOT_COMMITTED_YET = RUN_TASK_JOB.backoff;
@@ -45,6 +64,17 @@ export const catalogJobs = defineJobs('catalog', {
     attempts: 10,
     backoff: NOT_COMMITTED_YET,
     timeoutMs: 30 * 60_000,
+  },
+  /** Answers a catalog.inputs.refresh (now playing is read live: seconds, not minutes). */
+  refresh_inputs: {
+    parse: (data: unknown) => {
+      const { message_id, command } = record(['message_id', 'command'])(data);
+      if (typeof message_id !== 'string') throw new Error('message_id must be a string.');
+      return { message_id, command: inputsCommand(command) };
+    },
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 2000 },
+    timeoutMs: 5 * 60_000,
   },
   /** Republishes the facts of live items (catalog.media.backfill). */
   backfill: {

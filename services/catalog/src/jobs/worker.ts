@@ -33,6 +33,7 @@ export async function startCatalogWorker(
         if (!(await services.tags.apply(message_id)))
           throw new NotCommittedYet(`tags ${message_id}`);
       },
+      refresh_inputs: ({ message_id, command }) => services.inputs.refresh(message_id, command),
       backfill: async ({ since }) => services.backfill.run(since === null ? null : new Date(since)),
     },
     { ...options, log: runtime.log, concurrency },

@@ -24,6 +24,7 @@ const MESSAGES = [
   'catalog.media.backfill',
   'catalog.main_server.report',
   'catalog.tags.apply',
+  'catalog.inputs.refresh',
 ] as const;
 
 type Name = (typeof MESSAGES)[number];
@@ -78,6 +79,14 @@ async function accept(
         'backfill',
         { since: message.payload.since },
         { jobId: `backfill-${message.messageId}` },
+      );
+      return;
+    case 'catalog.inputs.refresh':
+      // The command is a few words: the job carries it (no row to read back).
+      await jobs.enqueue(
+        'refresh_inputs',
+        { message_id: message.messageId, command: message.payload },
+        { jobId: `inputs-${message.messageId}` },
       );
       return;
     case 'catalog.main_server.report':

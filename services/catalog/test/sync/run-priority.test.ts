@@ -40,6 +40,7 @@ test('a manual run added behind scheduled runs is started before them', async ()
       },
       execute_operation: idle,
       apply_tags: idle,
+      refresh_inputs: idle,
       backfill: idle,
     },
     { ...options, log: createLogger({ service: 'test', level: 'silent' }), concurrency: 1 },

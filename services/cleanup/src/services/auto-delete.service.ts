@@ -3,7 +3,9 @@ import { deriveAutoDeleteState } from '../domain/auto-delete';
 import { DEFAULT_BREAKER, checkBreaker } from '../domain/deletion/breaker';
 import { classify, type RunClass } from '../domain/deletion/classify';
 import { filesOf, revalidate, type Revalidation } from '../domain/deletion/revalidate';
-import type { SourceAvailability } from '../domain/rules';
+import { isPlaying, type NowPlaying } from '../domain/deletion/now-playing';
+import type { SourceAvailability, SourceKind } from '../domain/rules';
+import { sourcesUsed } from '../domain/rules/sources-used';
 import type { ScanRule } from '../domain/scan/candidate-decision';
 import type { Db, Tx } from '../db';
 import { raiseAlert } from '../repositories/alert.repository';
@@ -17,7 +19,17 @@ import type { EnabledRule } from '../domain/scan/scope-plan';
 import { enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';
 import { type OperationQueue, planOf, type QueuedItem } from './operation-queue';
+import type { InputRefresher, RefreshableSource } from './input-refresher';
 import type { SourceStatusService } from './source-status.service';
+
+/** The rule sources catalog can refresh on demand (now playing is always asked for). */
+const REFRESHABLE: readonly (RefreshableSource & SourceKind)[] = [
+  'arr',
+  'disk',
+  'seerr',
+  'playback',
+  'favorites',
+];
 
 export type DeletionSummary = {
   eligible: number;
@@ -25,17 +37,20 @@ export type DeletionSummary = {
   skipped: number;
   revalidated_out: number;
   source_unavailable: number;
+  in_playback: number;
   breaker_blocked: number;
   queued: number;
   queued_by_kind: Record<string, number>;
 };
 
 /**
- * `delete_cleanup_candidates` (domain.md 6.1-6.2): classify every candidate, revalidate each
- * eligible one against the projection, stop the whole run when the mass-deletion breaker
- * trips, else queue one file operation per remaining candidate and ask catalog to execute it
- * (catalog.file_operation.execute, through the outbox, in the transaction that records the
- * operation). The outcome arrives later as media.file_operation_completed.
+ * `delete_cleanup_candidates` (domain.md 6.1-6.2): classify every candidate; when one is
+ * eligible, ask catalog for fresh inputs and what is playing now; revalidate each eligible
+ * candidate against the projection and refuse one that is playing (or when that is unknown);
+ * stop the whole run when the mass-deletion breaker trips, else queue one file operation per
+ * remaining candidate and ask catalog to execute it (catalog.file_operation.execute, through
+ * the outbox, in the transaction that records the operation). The outcome arrives later as
+ * media.file_operation_completed.
  */
 export class AutoDeleteService {
   constructor(
@@ -44,6 +59,7 @@ export class AutoDeleteService {
       clock: Clock;
       sourceStatus: SourceStatusService;
       queue: OperationQueue;
+      refresher: InputRefresher;
     },
   ) {}
 
@@ -51,15 +67,17 @@ export class AutoDeleteService {
     context: Pick<TaskContext, 'progress' | 'runId'>,
   ): Promise<TaskOutcome & { summary: DeletionSummary }> {
     const { db, clock } = this.deps;
+    const rules = await enabledRules(db);
+    const nowPlaying = await this.freshInputs(context.runId, rules);
     const now = clock();
     const availability = await this.deps.sourceStatus.availability();
-    const rules = await enabledRules(db);
     const summary: DeletionSummary = {
       eligible: 0,
       waiting: 0,
       skipped: 0,
       revalidated_out: 0,
       source_unavailable: 0,
+      in_playback: 0,
       breaker_blocked: 0,
       queued: 0,
       queued_by_kind: {},
@@ -78,7 +96,8 @@ export class AutoDeleteService {
         itemsProcessed: candidates.length,
         phase: 'classify',
       });
-      const ready = await this.revalidated(tx, eligible, rules, availability, now, summary);
+      const checks = { rules, availability, nowPlaying, now };
+      const ready = await this.revalidated(tx, eligible, checks, summary);
       const libraryFiles = await liveFileCount(tx);
       const destructive = ready.filter((item) => item.plan.kind !== 'unmonitor_only');
       const breaker = checkBreaker(
@@ -134,15 +153,44 @@ export class AutoDeleteService {
     return { itemsProcessed: summary.eligible + summary.waiting + summary.skipped, summary };
   }
 
+  /**
+   * Step 3: when a candidate is eligible now, fresh inputs for the sources its rules read and
+   * the sessions of every media server. null when nothing is eligible, catalog did not answer
+   * in time, or a server could not say what it plays: then nothing can be shown not to be
+   * playing, and step 4 acts on nothing.
+   */
+  private async freshInputs(runId: number, rules: EnabledRule[]): Promise<NowPlaying | null> {
+    const now = this.deps.clock();
+    const eligible = (await runCandidates(this.deps.db, now)).filter(
+      (candidate) =>
+        classify({
+          ...candidate,
+          state: deriveAutoDeleteState(candidate, candidate, now).state,
+        }) === 'eligible',
+    );
+    if (eligible.length === 0) return null;
+    const matched = new Set(eligible.flatMap((candidate) => candidate.matchedRuleIds));
+    const used = sourcesUsed(
+      rules.filter((entry) => matched.has(entry.rule.id)).map((entry) => entry.rule.definition),
+    );
+    const sources = REFRESHABLE.filter((source) => used.has(source));
+    const answer = await this.deps.refresher.refresh(runId, [...sources, 'now_playing']);
+    return answer?.now_playing ?? null;
+  }
+
   /** Step 4 for every eligible candidate; returns those still to act on, with their plan. */
   private async revalidated(
     tx: Tx,
     eligible: RunCandidate[],
-    rules: EnabledRule[],
-    availability: SourceAvailability,
-    now: Date,
+    checks: {
+      rules: EnabledRule[];
+      availability: SourceAvailability;
+      nowPlaying: NowPlaying | null;
+      now: Date;
+    },
     summary: DeletionSummary,
   ): Promise<Ready[]> {
+    const { rules, availability, now } = checks;
     const byId = new Map(rules.map((entry) => [entry.rule.id, entry]));
     const ready: Ready[] = [];
     for (const mediaType of ['movie', 'series'] as const) {
@@ -174,6 +222,14 @@ export class AutoDeleteService {
         });
         if (verdict !== 'ok') {
           summary[verdict] += 1;
+          continue;
+        }
+        if (checks.nowPlaying === null) {
+          summary.source_unavailable += 1;
+          continue;
+        }
+        if (isPlaying(candidate, root, checks.nowPlaying)) {
+          summary.in_playback += 1;
           continue;
         }
         ready.push({

@@ -13,12 +13,15 @@ import {
 import { conditionsRule, ruleCalls } from '../support/rules';
 import { patchFacts, runScan, setSources } from '../support/scan';
 import { useWorld } from '../support/world';
+import { InputRefresher } from '../../src/services/input-refresher';
+import { useRefreshAnswers } from '../support/catalog-refresh';
 
 type ReclaimPage = InternalApi.components['schemas']['ReclaimHistoryPage'];
 type Receipt = InternalApi.components['schemas']['Receipt'];
 
 /** delete_cleanup_candidates and the outcome of its operations (domain.md 6.1-6.4; issue 13). */
 const world = useWorld();
+const catalog = useRefreshAnswers(world);
 let broker: BrokerConnection;
 let publisher: Publisher;
 
@@ -316,4 +319,69 @@ test('the breaker stops a run that would delete 6 % of the library and deletes n
     data: { items: 6, files: 6, share: 0.06, run_id: 77 },
   });
   expect((alert?.data.candidate_ids as number[]).length).toBe(6);
+});
+
+describe('fresh inputs and now playing (domain.md 6.1 steps 3-4)', () => {
+  afterEach(() => {
+    catalog.nowPlaying = [];
+  });
+
+  test('catalog is asked for the sources the rules read and what plays; a playing movie is refused', async () => {
+    await oldFilms();
+    await library(60);
+    const playing = await movieOf(1980);
+    const idle = await movieOf(1981);
+    await runScan(world);
+    catalog.commands.length = 0;
+    catalog.nowPlaying = [
+      {
+        service_config_id: 1,
+        media_type: 'movie',
+        media_id: playing.media_id,
+        movie_version_id: null,
+        episode_id: null,
+      },
+    ];
+    const { summary } = await runDeletion();
+    expect(catalog.commands).toEqual([{ run_id: 77, sources: ['now_playing'] }]);
+    expect(summary).toMatchObject({ eligible: 2, in_playback: 1, queued: 1 });
+    expect((await commands()).map((c) => c.candidate_id)).toEqual([
+      await candidateOf(idle.media_id),
+    ]);
+  });
+
+  test('when catalog cannot say what plays, nothing is deleted', async () => {
+    await oldFilms();
+    await library(60);
+    await movieOf(1980);
+    await runScan(world);
+    catalog.nowPlaying = null;
+    const { summary } = await runDeletion();
+    expect(summary).toMatchObject({ eligible: 1, source_unavailable: 1, queued: 0 });
+    expect(await commands()).toEqual([]);
+  });
+
+  test('nothing eligible asks catalog nothing', async () => {
+    await movieOf(1980);
+    catalog.commands.length = 0;
+    expect((await runDeletion()).summary).toMatchObject({ eligible: 0, queued: 0 });
+    expect(catalog.commands).toEqual([]);
+  });
+
+  test('a refresh catalog never answers ends the wait with nothing, and a late answer is dropped', async () => {
+    const refresher = new InputRefresher({
+      db: world.service.db,
+      outbox: world.service.runtime.outbox,
+      clock: world.clock.now,
+      timeoutMs: 300,
+      pollMs: 20,
+    });
+    catalog.silent = true;
+    try {
+      expect(await refresher.refresh(78, ['now_playing'])).toBeNull();
+    } finally {
+      catalog.silent = false;
+    }
+    expect(await world.service.db.$queryRaw`SELECT * FROM input_refreshes`).toEqual([]);
+  });
 });

@@ -9,9 +9,12 @@ import {
   versionTarget,
 } from '../support/factories';
 import { useWorld } from '../support/world';
+import { useRefreshAnswers } from '../support/catalog-refresh';
 
 /** Delete requests (domain.md 8.2, internal-api.md 9.2; issue 13). */
 const world = useWorld();
+// Their runs reach the deletion step: catalog answers the refresh, with nothing playing.
+useRefreshAnswers(world);
 
 type Schemas = InternalApi.components['schemas'];
 /** A created, queued or refused answer, read loosely (the request's status is a text). */

@@ -10,9 +10,12 @@ import {
   versionTarget,
 } from '../support/factories';
 import { useWorld } from '../support/world';
+import { useRefreshAnswers } from '../support/catalog-refresh';
 
 /** Protection requests (domain.md 8.1, internal-api.md 9.1; issue 13 acceptance, seed rules 8-9). */
 const world = useWorld();
+// Their runs reach the deletion step: catalog answers the refresh, with nothing playing.
+useRefreshAnswers(world);
 
 type Schemas = InternalApi.components['schemas'];
 type Decision = Schemas['ProtectionRequestDecision'] & Partial<Omit<Problem, 'status'>>;

@@ -1,0 +1,35 @@
+import type { MessagePayload } from '@mcs/contracts';
+import type { DbClient, Tx } from '../db';
+
+/** catalog.inputs.refresh commands waiting for their answer (domain.md 6.1 step 3). */
+export type RefreshAnswer = MessagePayload<'media.inputs_refreshed'>;
+
+export async function recordRefresh(
+  tx: Tx,
+  refresh: { messageId: string; runId: number; requestedAt: Date },
+): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO input_refreshes (message_id, run_id, requested_at)
+    VALUES (${refresh.messageId}::uuid, ${refresh.runId}, ${refresh.requestedAt})`;
+}
+
+/** Stores catalog's answer; an answer nobody waits for any more finds no row and is dropped. */
+export async function storeAnswer(tx: Tx, answer: RefreshAnswer): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE input_refreshes SET answer = ${JSON.stringify(answer)}::jsonb
+     WHERE message_id = ${answer.command_message_id}::uuid AND answer IS NULL`;
+}
+
+/** The answer once it is there (the row goes with it); null while it is not. */
+export async function takeAnswer(db: DbClient, messageId: string): Promise<RefreshAnswer | null> {
+  const rows = await db.$queryRaw<{ answer: RefreshAnswer }[]>`
+    DELETE FROM input_refreshes
+     WHERE message_id = ${messageId}::uuid AND answer IS NOT NULL
+    RETURNING answer`;
+  return rows[0]?.answer ?? null;
+}
+
+/** Gives up waiting: a late answer then changes nothing. */
+export async function dropRefresh(db: DbClient, messageId: string): Promise<void> {
+  await db.$executeRaw`DELETE FROM input_refreshes WHERE message_id = ${messageId}::uuid`;
+}
