@@ -234,3 +234,18 @@ test('internal protected entries are reachable with an admin session through the
     (created.body.entry as { id: number }).id,
   );
 });
+
+test('seed rule 1 through the gateway: the Candidates page groups, rule_id is exact membership', async () => {
+  const movie = await seed.newMovie(stack.db, { versions: 2 });
+  const six = await seed.newCandidate(stack.db, seed.versionTarget(movie, 0), {
+    matchedRuleIds: [6],
+  });
+  await seed.newCandidate(stack.db, seed.versionTarget(movie, 1), { matchedRuleIds: [16] });
+  const page = await stack.call('GET', `/api/media/candidates?rule_id=6&tmdb_id=${movie.tmdb_id}`, {
+    session: stack.admin,
+  });
+  expect(page.status).toBe(200);
+  expect(page.body).toMatchObject({ total: 1, items: [{ media_id: movie.media_id }] });
+  const [group] = page.body.items as { candidates: { id: number }[] }[];
+  expect(group?.candidates.map((c) => c.id)).toEqual([six]);
+});

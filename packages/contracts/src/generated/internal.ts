@@ -635,6 +635,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Candidates page
+         * @description Candidates grouped by movie or series (a movie's versions together, a series' seasons
+         *     and episodes together), a page of groups; `total` counts groups. Filters apply before
+         *     grouping, so a group holds only its candidates that pass them; `rule_id` is exact
+         *     membership in `matched_rule_ids` (seed rule 1). Groups are ordered by `sort_by`: their
+         *     newest (or, ascending, oldest) candidate, deadline, title or total estimated size;
+         *     candidates within a group newest first.
+         */
+        get: operations["listCandidateGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/candidates/rules": {
         parameters: {
             query?: never;
@@ -2005,6 +2030,24 @@ export interface components {
                 last_seen_at: string | null;
             }[];
         };
+        CandidateGroupPage: {
+            items: {
+                media_type: components["schemas"]["MediaType"];
+                media_id: components["schemas"]["Id"];
+                title: string | null;
+                year: number | null;
+                tmdb_id: number | null;
+                poster_url: string | null;
+                /** @description Sum of the group's candidates' estimated space (unknown sizes count 0). */
+                total_estimated_bytes: number;
+                candidates: components["schemas"]["Candidate"][];
+            }[];
+            /** @description Groups. */
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
         MovieCollectionPage: {
             items: {
                 tmdb_collection_id: components["schemas"]["Id"];
@@ -2699,6 +2742,107 @@ export interface components {
          */
         TargetScope: "movie" | "version" | "series" | "season" | "episode";
         /**
+         * @description A library item (movie version, series, season or episode) that at least one enabled cleanup rule currently selects. Fields are never omitted; nullable fields are `null` when they have no value.
+         * @example {
+         *       "id": 812,
+         *       "media_type": "movie",
+         *       "scope": "version",
+         *       "media_id": 311,
+         *       "movie_version_id": 904,
+         *       "series_id": null,
+         *       "season_id": null,
+         *       "season_number": null,
+         *       "episode_id": null,
+         *       "episode_number": null,
+         *       "title": "Fight Club",
+         *       "year": 1999,
+         *       "tmdb_id": 550,
+         *       "matched_rule_ids": [
+         *         3,
+         *         7
+         *       ],
+         *       "reason": "Not watched for 400 days; larger than 20 GB",
+         *       "delete_operation": "delete",
+         *       "created_at": "2026-02-20T10:00:00.000Z",
+         *       "auto_delete_state": "scheduled",
+         *       "auto_delete_delay_days": 14,
+         *       "auto_delete_eligible_at": "2026-03-06T10:00:00.000Z",
+         *       "auto_delete_is_active": true,
+         *       "auto_delete_is_eligible": false,
+         *       "auto_delete_cancelled_at": null,
+         *       "auto_delete_postponed_until": null,
+         *       "auto_delete_timer_started_at": null,
+         *       "lifecycle_reason": null,
+         *       "lifecycle_updated_at": null,
+         *       "blockers": []
+         *     }
+         */
+        Candidate: {
+            id: components["schemas"]["Id"];
+            media_type: components["schemas"]["MediaType"];
+            scope: components["schemas"]["TargetScope"];
+            media_id: components["schemas"]["Id"];
+            /** @description The file-bound movie version, for version-scoped candidates. */
+            movie_version_id: number | null;
+            /** @description Internal series ID (equals `media_id` for series; `null` for movies). */
+            series_id: number | null;
+            /** @description Internal season ID (season and episode candidates). */
+            season_id: number | null;
+            /** @description Season number (season and episode candidates). */
+            season_number: number | null;
+            /** @description Internal episode ID (episode candidates). */
+            episode_id: number | null;
+            /** @description Episode number (episode candidates). */
+            episode_number: number | null;
+            /** @description Media title; season candidates `<title> S01`, episode candidates `<title> S01E02`; `Unknown media` if the media record is missing. */
+            title: string;
+            /** @description Release year (first-air year for series). */
+            year: number | null;
+            /** @description Catalog ID of the root movie or series. */
+            tmdb_id: number | null;
+            /** @description IDs of the cleanup rules that matched on the latest scan, ascending, no duplicates. */
+            matched_rule_ids: components["schemas"]["Id"][];
+            /** @description Human-readable combined explanation of why the rules matched. */
+            reason: string;
+            delete_operation: components["schemas"]["DeleteOperation"];
+            created_at: components["schemas"]["Timestamp"];
+            auto_delete_state: components["schemas"]["AutoDeleteState"];
+            /** @description Effective review delay in days. */
+            auto_delete_delay_days: number;
+            auto_delete_eligible_at: components["schemas"]["Timestamp"];
+            /** @description Automatic deletion is configured and not canceled. */
+            auto_delete_is_active: boolean;
+            /** @description `auto_delete_is_active` and now ≥ `auto_delete_eligible_at`. */
+            auto_delete_is_eligible: boolean;
+            /** @description When automatic deletion was canceled. */
+            auto_delete_cancelled_at: components["schemas"]["Timestamp"] | null;
+            /** @description Requested postponement. */
+            auto_delete_postponed_until: components["schemas"]["Timestamp"] | null;
+            /** @description When the timer was last reset (overrides `created_at` as timer origin). */
+            auto_delete_timer_started_at: components["schemas"]["Timestamp"] | null;
+            /** @description The `reason` given with the latest lifecycle action (`null` if none was given). */
+            lifecycle_reason: string | null;
+            /** @description Time of the latest lifecycle action. */
+            lifecycle_updated_at: components["schemas"]["Timestamp"] | null;
+            /** @description Subset of `protected`, `pending_protection_request`, `pending_delete_request`, always in this order. */
+            blockers: components["schemas"]["Blocker"][];
+        };
+        /**
+         * @description Something that blocks automatic deletion of a candidate.
+         * @enum {string}
+         */
+        Blocker: "protected" | "pending_protection_request" | "pending_delete_request";
+        /**
+         * @description Derived auto-delete state, first match wins: no opted-in rule → `disabled`; canceled → `canceled`; postponed and now before the deadline → `postponed`; now at or after the deadline → `eligible`; otherwise `scheduled`.
+         * @enum {string}
+         */
+        AutoDeleteState: "disabled" | "scheduled" | "eligible" | "postponed" | "canceled";
+        /**
+         * @description `move` if any matched rule moves instead of deleting; else `delete`.
+         * @enum {string}
+         */
+        DeleteOperation: "delete" | "move";
+        /**
          * @description Who caused an event: `api_token` (an external API token), `user` (a logged-in user of the internal UI), `system` (scans, scheduled tasks, library sync).
          * @enum {string}
          */
@@ -3099,6 +3243,16 @@ export interface components {
          * @example scan_cleanup_candidates
          */
         TaskIdPath: string;
+        /** @description Only candidates in this auto-delete state, derived at request time (`total` counts only matching candidates). */
+        AutoDeleteStateFilter: components["schemas"]["AutoDeleteState"];
+        /** @description Only episode candidates with this episode number. */
+        EpisodeNumberFilter: number;
+        /** @description Only season and episode candidates in this season number. */
+        SeasonNumberFilter: number;
+        /** @description Only candidates of this internal series ID. */
+        SeriesIdFilter: number;
+        /** @description Only candidates whose `matched_rule_ids` contains exactly this rule ID (`6` does not match `[16]`). */
+        RuleIdFilter: number;
     };
     requestBodies: never;
     headers: never;
@@ -4065,6 +4219,60 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCandidateGroups: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /**
+                 * @description Catalog ID (public movie/TV database ID) of the root movie or series, exact match. `catalog_id` is accepted as an alias; sending both with different values → 422.
+                 * @example 550
+                 */
+                tmdb_id?: components["parameters"]["TmdbIdFilter"];
+                /** @description Only candidates whose `matched_rule_ids` contains exactly this rule ID (`6` does not match `[16]`). */
+                rule_id?: components["parameters"]["RuleIdFilter"];
+                /** @description Only candidates of this internal series ID. */
+                series_id?: components["parameters"]["SeriesIdFilter"];
+                /** @description Only season and episode candidates in this season number. */
+                season_number?: components["parameters"]["SeasonNumberFilter"];
+                /** @description Only episode candidates with this episode number. */
+                episode_number?: components["parameters"]["EpisodeNumberFilter"];
+                /** @description Only candidates in this auto-delete state, derived at request time (`total` counts only matching candidates). */
+                auto_delete_state?: components["parameters"]["AutoDeleteStateFilter"];
+                /** @description Case-insensitive part of the movie or series title. */
+                search?: string;
+                /** @description Only candidates with (true) or without (false) a blocker. */
+                blocked?: boolean;
+                /** @description Default `created_at`. */
+                sort_by?: "created_at" | "auto_delete_eligible_at" | "title" | "size";
+                /** @description Default `desc`. */
+                sort_order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateGroupPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

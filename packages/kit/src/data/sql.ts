@@ -22,6 +22,12 @@ export function whereAll(conditions: Sql[]): Sql {
   return conditions.length === 0 ? empty : sql`WHERE ${join(conditions, ' AND ')}`;
 }
 
+/** `column ILIKE '%search%'`, with the search's own `%`, `_` and `\` matched literally. */
+export function containsText(column: Sql, search: string): Sql {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`${column} ILIKE ${pattern} ESCAPE '\\'`;
+}
+
 /**
  * Every service's default for interactive transactions (its PrismaClient's
  * `transactionOptions`). Prisma's own defaults (2 s to get a connection, 5 s to finish) are

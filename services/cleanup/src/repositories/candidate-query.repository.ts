@@ -1,4 +1,4 @@
-import { join, num, numOrNull, sql, type Sql, whereAll } from '@mcs/kit';
+import { containsText, join, num, numOrNull, sql, type Sql, whereAll } from '@mcs/kit';
 import type { AutoDeleteState } from '../domain/auto-delete';
 import type { MediaType, Target } from '../domain/target';
 import { stateCondition } from './candidate-state.sql';
@@ -170,5 +170,116 @@ export async function countCandidates(
   const [row] = await db.$queryRaw<
     { n: bigint }[]
   >`SELECT count(*) AS n FROM candidates c ${where}`;
+  return num(row?.n ?? 0n);
+}
+
+export type GroupSort = 'created_at' | 'auto_delete_eligible_at' | 'title' | 'size';
+
+export interface GroupFilters extends CandidateFilters {
+  /** Case-insensitive part of the movie or series title. */
+  search?: string;
+  /** Only candidates with (true) or without (false) a blocker. */
+  blocked?: boolean;
+}
+
+export interface CandidateGroup {
+  mediaType: MediaType;
+  mediaId: number;
+  title: string | null;
+  year: number | null;
+  tmdbId: number | null;
+  posterUrl: string | null;
+  totalEstimatedBytes: number;
+  candidates: CandidateRecord[];
+}
+
+/**
+ * `GET /api/media/candidates` (internal-api.md 8): the filtered candidates grouped by movie or
+ * series, a page of groups in the chosen order, each with its candidates (newest first). The
+ * filters apply before grouping, so a group holds only the candidates that passed them.
+ */
+export async function listCandidateGroups(
+  db: DbClient,
+  filters: GroupFilters,
+  order: { sortBy: GroupSort; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+  now: Date,
+): Promise<{ groups: CandidateGroup[]; total: number }> {
+  const where = whereAll(groupConditions(filters, now));
+  const filtered = sql`SELECT c.* FROM candidates c ${where}`;
+  const dir = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const keys = await db.$queryRaw<
+    { media_type: MediaType; media_id: bigint; bytes: bigint | null; total: bigint }[]
+  >`
+    SELECT f.media_type, f.media_id, sum(f.estimated_space_bytes) AS bytes,
+           count(*) OVER () AS total
+      FROM (${filtered}) f
+      LEFT JOIN media_items m ON m.media_type = f.media_type AND m.media_id = f.media_id
+     GROUP BY f.media_type, f.media_id, m.title
+     ORDER BY ${groupKey(order)} ${dir} NULLS LAST, f.media_id ${dir}, f.media_type
+     LIMIT ${page.limit} OFFSET ${page.offset}`;
+  if (keys.length === 0)
+    return { groups: [], total: page.offset > 0 ? await countGroups(db, where) : 0 };
+  const inPage = sql`(c.media_type, c.media_id) IN (${join(
+    keys.map((key) => sql`(${key.media_type}, ${key.media_id}::bigint)`),
+  )})`;
+  const rows = await db.$queryRaw<(Row & { poster_url: string | null })[]>`
+    SELECT r.*, m.facts->>'poster_url' AS poster_url FROM (${select(
+      sql`SELECT c.* FROM candidates c ${whereAll([...groupConditions(filters, now), inPage])}`,
+      now,
+    )}) r
+      LEFT JOIN media_items m ON m.media_type = r.media_type AND m.media_id = r.media_id
+     ORDER BY r.created_at DESC, r.id DESC`;
+  const groups = keys.map((key): CandidateGroup => {
+    const mine = rows.filter(
+      (row) => row.media_type === key.media_type && num(row.media_id) === num(key.media_id),
+    );
+    const first = mine[0];
+    return {
+      mediaType: key.media_type,
+      mediaId: num(key.media_id),
+      title: first?.title ?? null,
+      year: first?.year ?? null,
+      tmdbId: first ? numOrNull(first.tmdb_id) : null,
+      posterUrl: first?.poster_url ?? null,
+      totalEstimatedBytes: num(key.bytes ?? 0n),
+      candidates: mine.map(toRecord),
+    };
+  });
+  return { groups, total: num(keys[0]?.total ?? 0n) };
+}
+
+function groupConditions(filters: GroupFilters, now: Date): Sql[] {
+  const where = conditions(filters, now);
+  if (filters.search !== undefined)
+    where.push(sql`c.media_id IN (SELECT s.media_id FROM media_items s
+      WHERE s.media_type = c.media_type AND ${containsText(sql`s.title`, filters.search)})`);
+  if (filters.blocked !== undefined) {
+    const blocked = sql`(EXISTS (SELECT 1 FROM protections p
+        WHERE ${activeAt('p', now)} AND ${overlaps(columnsOf('p'), columnsOf('c'))})
+      OR ${pendingRequest('protection', 'c')} OR ${pendingRequest('delete', 'c')})`;
+    where.push(filters.blocked ? blocked : sql`NOT ${blocked}`);
+  }
+  return where;
+}
+
+/** A group's place: its newest (or oldest) candidate, earliest deadline, title or total size. */
+function groupKey(order: { sortBy: GroupSort; direction: 'asc' | 'desc' }): Sql {
+  const asc = order.direction === 'asc';
+  switch (order.sortBy) {
+    case 'created_at':
+      return asc ? sql`min(f.created_at)` : sql`max(f.created_at)`;
+    case 'auto_delete_eligible_at':
+      return asc ? sql`min(f.auto_delete_eligible_at)` : sql`max(f.auto_delete_eligible_at)`;
+    case 'title':
+      return sql`lower(m.title)`;
+    case 'size':
+      return sql`sum(f.estimated_space_bytes)`;
+  }
+}
+
+async function countGroups(db: DbClient, where: Sql): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(DISTINCT (c.media_type, c.media_id)) AS n FROM candidates c ${where}`;
   return num(row?.n ?? 0n);
 }

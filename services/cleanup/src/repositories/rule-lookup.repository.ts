@@ -1,4 +1,4 @@
-import { empty, sql, type Sql } from '@mcs/kit';
+import { containsText, empty, sql, type Sql } from '@mcs/kit';
 import type { DbClient } from '../db';
 import type { RuleMediaType } from '../domain/rules';
 import type { PlaybackUser } from '../domain/rules/inputs';
@@ -16,11 +16,7 @@ const live = (mediaType?: RuleMediaType): Sql =>
   sql`m.removed_at IS NULL ${mediaType ? sql`AND m.media_type = ${mediaType}` : empty}`;
 
 const contains = (column: Sql, search?: string): Sql =>
-  search ? sql`AND ${column} ILIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'` : empty;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+  search ? sql`AND ${containsText(column, search)}` : empty;
 
 /** Items per element of a list fact (genres, origin countries, server collections). */
 async function listFactCounts(

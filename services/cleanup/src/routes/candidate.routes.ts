@@ -1,8 +1,7 @@
 import type { Request, Response, Router } from 'express';
-import { AUTO_DELETE_STATES } from '../domain/auto-delete';
 import { Input, pathId, sendOutcome } from '@mcs/kit';
 import { externalCaller } from '../http/principal';
-import { MEDIA_TYPES } from '../http/target-input';
+import { readCandidateFilters } from '../http/candidate-filters';
 import type { ActionRequest, CandidateActionService } from '../services/candidate-action.service';
 import type { CandidateService } from '../services/candidate.service';
 
@@ -15,15 +14,7 @@ export function candidateRoutes(
 
   api.get('/v1/candidates', async (req, res) => {
     const query = new Input('query', req.query);
-    const filters = {
-      mediaType: query.oneOf('media_type', MEDIA_TYPES),
-      tmdbId: query.int('tmdb_id', { min: 1 }),
-      ruleId: query.int('rule_id', { min: 1 }),
-      seriesId: query.int('series_id', { min: 1 }),
-      seasonNumber: query.int('season_number', { min: 0, max: 100_000 }),
-      episodeNumber: query.int('episode_number', { min: 0, max: 100_000 }),
-      autoDeleteState: query.oneOf('auto_delete_state', AUTO_DELETE_STATES),
-    };
+    const filters = readCandidateFilters(query);
     const paging = query.paging();
     query.done();
     res.json(await candidates.list(filters, paging));

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Services } from '../app';
+import { candidateGroupRoutes } from './candidate-group.routes';
 import { candidatePresenceRoutes } from './candidate-presence.routes';
 import { candidateRoutes } from './candidate.routes';
 import { deleteRequestRoutes } from './delete-request.routes';
@@ -16,6 +17,7 @@ import { ruleRoutes } from './rule.routes';
 export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
   candidatePresenceRoutes(api, services.candidates);
+  candidateGroupRoutes(api, services.candidates);
   manualOperationRoutes(api, services.manualOperations);
   protectionRoutes(api, services.protections);
   protectionRequestRoutes(api, services.protectionRequests);

@@ -5,6 +5,9 @@ import {
   type CandidateFilters,
   countCandidates,
   findCandidate,
+  type GroupFilters,
+  type GroupSort,
+  listCandidateGroups,
   listCandidates,
 } from '../repositories/candidate-query.repository';
 import { candidateView } from '../views/candidate.view';
@@ -26,6 +29,33 @@ export class CandidateService {
       total,
       paging,
     );
+  }
+
+  /** `GET /api/media/candidates`: a page of movie and series groups of the filtered candidates. */
+  async groups(
+    filters: GroupFilters,
+    order: { sortBy: GroupSort; direction: 'asc' | 'desc' },
+    paging: Paging,
+  ) {
+    const now = this.deps.clock();
+    const { groups, total } = await listCandidateGroups(
+      this.deps.db,
+      filters,
+      order,
+      limitOffset(paging),
+      now,
+    );
+    const items = groups.map((group) => ({
+      media_type: group.mediaType,
+      media_id: group.mediaId,
+      title: group.title,
+      year: group.year,
+      tmdb_id: group.tmdbId,
+      poster_url: group.posterUrl,
+      total_estimated_bytes: group.totalEstimatedBytes,
+      candidates: group.candidates.map((record) => candidateView(record, now)),
+    }));
+    return pageOf(items, total, paging);
   }
 
   /** `GET /api/media/candidates/presence`: how many candidates, of one item or type, or all. */
