@@ -187,3 +187,37 @@ export async function finishDeleteRequest(
         failure_reason = ${outcome.failureReason}, updated_at = ${now}
      WHERE id = ${id}::bigint AND status = 'approved'`;
 }
+
+/**
+ * What left the library: a whole movie or series, one movie version, or the files of some
+ * episodes (those of them left without a file count; a replaced file leaves one).
+ */
+export type RemovedTarget =
+  | { mediaType: 'movie' | 'series'; mediaId: number }
+  | { movieVersionId: number }
+  | { episodeFilesOf: number[] };
+
+/**
+ * Pending requests of `kind` whose target left the library are closed with `target_removed`
+ * (domain.md 8.1, 8.2): nobody can decide them any more. A request on a whole item closes only
+ * with the item; one on a version or an episode file with that part. Returns how many closed.
+ */
+export async function closeRequestsOf(
+  tx: Tx,
+  kind: RequestKind,
+  removed: RemovedTarget,
+  now: Date,
+): Promise<number> {
+  const target =
+    'mediaId' in removed
+      ? sql`media_type = ${removed.mediaType} AND media_id = ${removed.mediaId}::bigint`
+      : 'movieVersionId' in removed
+        ? sql`movie_version_id = ${removed.movieVersionId}::bigint`
+        : sql`episode_id = ANY(${removed.episodeFilesOf.map(BigInt)}::bigint[])
+              AND NOT EXISTS (SELECT 1 FROM episodes e
+                               WHERE e.id = episode_id AND e.episode_file_id IS NOT NULL)`;
+  return tx.$executeRaw`
+    UPDATE ${TABLE[kind]} SET status = 'closed', close_reason = 'target_removed',
+        decided_at = ${now}, updated_at = ${now}
+     WHERE status = 'pending' AND ${target}`;
+}

@@ -14,6 +14,7 @@ import {
   setRemoved,
 } from '../repositories/media-presence.repository';
 import { findVersionProtections } from '../repositories/protection.repository';
+import { closeRequestsOf } from '../repositories/request.repository';
 import type { Tx } from '../db';
 import type { ProtectionWriter } from './protection-writer';
 
@@ -41,6 +42,8 @@ export class MediaProjectionService {
     const key = { mediaType: payload.media_type, mediaId: payload.media_id };
     if (!(await setRemoved(tx, key, new Date(payload.removed_at), at))) return;
     await this.deps.links.publish(tx, await removeCandidatesOfMedia(tx, key), now);
+    await closeRequestsOf(tx, 'protection', key, now);
+    await closeRequestsOf(tx, 'delete', key, now);
   }
 
   async restored(tx: Tx, payload: MessagePayload<'media.restored'>, at: Date): Promise<void> {
@@ -55,10 +58,16 @@ export class MediaProjectionService {
     await lockMedia(tx, movie);
     for (const protection of await findVersionProtections(tx, payload.version_id))
       await this.deps.writer.remove(tx, protection, SYSTEM_ACTOR, now);
+    await closeRequestsOf(tx, 'protection', { movieVersionId: payload.version_id }, now);
+    await closeRequestsOf(tx, 'delete', { movieVersionId: payload.version_id }, now);
     await this.deps.links.publish(tx, changed, now);
   }
 
-  /** Episode protections are not bound to files and stay; file-less episodes lose candidates. */
+  /**
+   * Episode protections (and requests for them) are not bound to files and stay; file-less
+   * episodes lose their candidates, and a pending delete request for one has nothing left to
+   * delete.
+   */
   async episodeFileRemoved(
     tx: Tx,
     payload: MessagePayload<'media.episode_file_removed'>,
@@ -67,6 +76,7 @@ export class MediaProjectionService {
     const { episode_file_id: fileId, episode_ids: episodeIds } = payload;
     await detachEpisodeFile(tx, fileId, episodeIds, payload.replaced_by_file_id);
     const changed = await removeCandidatesOfEpisodesWithoutFile(tx, episodeIds);
+    await closeRequestsOf(tx, 'delete', { episodeFilesOf: episodeIds }, now);
     await this.deps.links.publish(tx, changed, now);
   }
 }
