@@ -2634,6 +2634,13 @@ export interface components {
             headers: components["schemas"]["WebhookHeader"][];
             auth_username: string | null;
             auth_password_is_set: boolean;
+            /**
+             * @description False when the endpoint's sealed headers, password or signing secret do not open with
+             *     the current ENCRYPTION_KEY (it was changed). Those values then read as absent; the
+             *     endpoint is never tested or delivered to until they are entered again (update) and
+             *     its signing secret is rotated.
+             */
+            secrets_readable: boolean;
             url_template: string | null;
             body_template: string | null;
             path_mode: components["schemas"]["WebhookPathMode"];
@@ -5117,6 +5124,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description `secrets_unreadable`: the endpoint's secrets do not open with the current ENCRYPTION_KEY. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];

@@ -17,6 +17,12 @@ export type { EndpointRow };
 export interface EndpointRecord extends EndpointSettings {
   id: bigint;
   secrets: SigningSecrets;
+  /**
+   * False when a sealed value does not open with the current ENCRYPTION_KEY (it was changed):
+   * the unreadable values then read as absent, so the endpoint can still be listed, fixed by
+   * entering them again, rotated or deleted, but never tested or delivered to.
+   */
+  secretsReadable: boolean;
   signingSecretCreatedAt: Date;
   createdAt: Date;
   updatedAt: Date;
@@ -50,7 +56,16 @@ export function sealSecrets(box: SecretBox, secrets: SigningSecrets) {
 }
 
 export function openRecord(box: SecretBox, row: EndpointRow): EndpointRecord {
-  return {
+  let readable = true;
+  const attempt = <T>(open: () => T, absent: T): T => {
+    try {
+      return open();
+    } catch {
+      readable = false;
+      return absent;
+    }
+  };
+  const record = {
     id: row.id,
     name: row.name,
     enabled: row.enabled,
@@ -60,21 +75,22 @@ export function openRecord(box: SecretBox, row: EndpointRow): EndpointRecord {
     eventTypes: EVENT_TYPES.filter((type) => row.eventTypes.includes(type)),
     mediaTypes: MEDIA_TYPES.filter((type) => row.mediaTypes.includes(type)),
     timeoutSeconds: row.timeoutSeconds,
-    headers: openHeaders(box, row.headersEncrypted),
+    headers: attempt(() => openHeaders(box, row.headersEncrypted), []),
     authUsername: row.authUsername,
-    authPassword: openOptional(box, row.authPasswordEncrypted),
+    authPassword: attempt(() => openOptional(box, row.authPasswordEncrypted), null),
     urlTemplate: row.urlTemplate,
     bodyTemplate: row.bodyTemplate,
     pathMode: row.pathMode as PathMode,
     secrets: {
-      current: box.open(row.signingSecretEncrypted),
-      previous: openOptional(box, row.previousSecretEncrypted),
+      current: attempt(() => box.open(row.signingSecretEncrypted), ''),
+      previous: attempt(() => openOptional(box, row.previousSecretEncrypted), null),
       previousExpiresAt: row.previousSecretExpiresAt,
     },
     signingSecretCreatedAt: row.signingSecretCreatedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+  return { ...record, secretsReadable: readable };
 }
 
 /** Every value that must never appear in a stored or shown error excerpt (§4.5). */

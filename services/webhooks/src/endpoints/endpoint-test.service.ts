@@ -1,4 +1,4 @@
-import type { Clock } from '@mcs/kit';
+import { type Clock, Conflict } from '@mcs/kit';
 import type { Db } from '../db';
 import { readTestEventType } from '../domain/action-input';
 import type { AttemptResult } from '../domain/attempt-result';
@@ -45,6 +45,7 @@ export class EndpointTestService {
   /** A saved endpoint, signed with its secrets, also when disabled. */
   async testSaved(id: bigint, body: unknown) {
     const record = await this.deps.endpoints.load(this.deps.db, id);
+    if (!record.secretsReadable) throw secretsUnreadable(id);
     const type = readTestEventType(body, record.eventTypes);
     const policy = await destinationPolicy(this.deps.db);
     return this.sendTest(record, type, record.secrets, policy);
@@ -75,3 +76,9 @@ export class EndpointTestService {
     return testResultView(result, error);
   }
 }
+
+const secretsUnreadable = (id: bigint) =>
+  new Conflict(
+    'secrets_unreadable',
+    `Webhook endpoint ${id} has secrets sealed under another ENCRYPTION_KEY: enter its headers and password again and rotate its signing secret.`,
+  );

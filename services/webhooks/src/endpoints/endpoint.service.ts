@@ -47,6 +47,8 @@ export class EndpointService {
       const stored = await this.lock(tx, id);
       const settings = readEndpointInput(body, { policy, stored });
       const now = this.deps.clock();
+      // Settings entered again are sealed under the current key; the signing secret is not.
+      // It needs a rotation to become readable, so the flag stays until then.
       if (!settings.enabled)
         await endpointRepository.cancelPending(tx, id, 'Endpoint disabled', now);
       return endpointRepository.update(tx, id, sealSettings(box, settings), now);
@@ -71,7 +73,8 @@ export class EndpointService {
     const row = await this.deps.db.$transaction(async (tx) => {
       const stored = await this.lock(tx, id);
       const now = this.deps.clock();
-      const secrets = rotate(stored.secrets, graceHours, now);
+      // An unreadable secret cannot go on signing during a grace period.
+      const secrets = rotate(stored.secrets, stored.secretsReadable ? graceHours : 0, now);
       const change = { ...sealSecrets(box, secrets), signingSecretCreatedAt: now };
       return endpointRepository.update(tx, id, change, now);
     });

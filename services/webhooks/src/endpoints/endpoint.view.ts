@@ -24,6 +24,7 @@ export function endpointView(record: EndpointRecord): EndpointWire {
     headers: maskHeaders(record.headers),
     auth_username: record.authUsername,
     auth_password_is_set: record.authPassword !== null,
+    secrets_readable: record.secretsReadable,
     url_template: record.urlTemplate,
     body_template: record.bodyTemplate,
     path_mode: record.pathMode,
