@@ -13,12 +13,10 @@ import { type CleanupConfig, DEFAULT_INPUT_REFRESH_TIMEOUT_MS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import { cleanupJobs, startCleanupWorker } from './jobs/worker';
 import { requestBackfillIfEmpty } from './messaging/backfill';
-import { inputsRefreshedConsumer } from './messaging/inputs-refreshed-consumer';
 import { mediaConsumer } from './messaging/media-consumer';
 import { operationOutcomeConsumer } from './messaging/operation-outcome-consumer';
 import { ruleInputsConsumer } from './messaging/rule-inputs-consumer';
 import { sourceStatusConsumer } from './messaging/source-status-consumer';
-import { tagAnswerConsumer } from './messaging/tag-answer-consumer';
 import { taskConsumer } from './messaging/task-consumer';
 import { mountRoutes } from './routes';
 
@@ -51,8 +49,6 @@ export async function startCleanup(
         mediaConsumer(runtime, db, services.mediaProjection, clock),
         sourceStatusConsumer(runtime, db),
         ruleInputsConsumer(runtime, db),
-        tagAnswerConsumer(runtime, db),
-        inputsRefreshedConsumer(runtime, db),
         operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
         housekeepingConsumer(runtime, {

@@ -1,16 +1,24 @@
 import { Consumer, type ReceivedMessage, type Runtime } from '@mcs/kit';
 import { type Db, SCHEMA, type Tx } from '../db';
+import { applyTagAnswer } from '../repositories/arr-tag.repository';
+import { storeAnswer } from '../repositories/input-refresh.repository';
 import {
   replaceDiskSpace,
   replaceRequests,
   replaceWatchData,
 } from '../repositories/rule-inputs.repository';
 
-/** catalog's watch data, Seerr requests and disk space, kept for rule evaluation (domain.md 3.4). */
+/**
+ * What catalog reports besides the media facts, in one queue: the rule inputs (watch data,
+ * requests, disk space; domain.md 3.4) and its answers to cleanup's commands (fresh inputs before
+ * a deletion run, 6.1; applied tags, 9).
+ */
 const MESSAGES = [
   'media.watch_data_changed',
   'media.requests_changed',
   'media.disk_space_changed',
+  'media.inputs_refreshed',
+  'media.tags_applied',
 ] as const;
 
 type Name = (typeof MESSAGES)[number];
@@ -27,7 +35,7 @@ export function ruleInputsConsumer(runtime: Runtime, db: Db): Consumer<Tx, Name>
   });
 }
 
-function apply(message: Received, tx: Tx) {
+async function apply(message: Received, tx: Tx): Promise<void> {
   switch (message.name) {
     case 'media.watch_data_changed':
       return replaceWatchData(tx, message.payload);
@@ -35,5 +43,10 @@ function apply(message: Received, tx: Tx) {
       return replaceRequests(tx, message.payload.items);
     case 'media.disk_space_changed':
       return replaceDiskSpace(tx, message.payload);
+    case 'media.inputs_refreshed':
+      return storeAnswer(tx, message.payload);
+    case 'media.tags_applied':
+      // An answer to a command this service has no record of changes nothing.
+      await applyTagAnswer(tx, message.payload.command_message_id, message.payload.failures);
   }
 }
