@@ -9,6 +9,7 @@ import {
   type RequiredItem,
 } from './requester-watch';
 import type { EpisodeRow } from './target-facts';
+import { dateOf } from './target-facts-root';
 
 /**
  * Watch, request and favourite facts (domain.md 3.4 #9-16, #29, #38) from a root's inputs. The
@@ -52,15 +53,13 @@ function index(inputs: RootInputs, now: Date): RootWatch {
   };
 }
 
-const at = (value: string | null | undefined) => (value ? new Date(value) : null);
-
 /** The movie's own watch data; its versions share it (1.7). */
 export function movieWatchFacts(movieId: number, watch: RootWatch): TargetFacts {
   const data = watch.inputs.watch;
   const views = data?.view_count ?? 0;
   return {
     'watch.view_count': views,
-    'watch.days_since_last_watched': at(data?.last_viewed_at),
+    'watch.days_since_last_watched': dateOf(data?.last_viewed_at),
     'watch.never_watched': views === 0,
     'playback.watched_by': completedByAll(watch.completions, [movieItem(movieId)]),
     'favorites.exists': (data?.favorite_user_keys.length ?? 0) > 0,
@@ -98,7 +97,7 @@ export function seriesWatchFacts(watch: RootWatch, span: SeriesSpan): TargetFact
     span.scope === 'episode' ? span.episodes.map(requiredOf) : watchable(span.episodes, watch.now);
   return {
     'watch.view_count': views,
-    'watch.days_since_last_watched': at(last),
+    'watch.days_since_last_watched': dateOf(last),
     'watch.never_watched': views === 0,
     'playback.watched_by': required.length === 0 ? [] : completedByAll(watch.completions, required),
     'favorites.exists':
@@ -207,7 +206,7 @@ function requestFacts(watch: RootWatch, span: WatchSpan): TargetFacts {
   return {
     'seerr.requested': requests.length > 0,
     'seerr.requested_by': [...new Set(requests.map(requesterKey))].sort(),
-    'seerr.days_since_requested': at(dates.sort().at(-1)),
+    'seerr.days_since_requested': dateOf(dates.sort().at(-1)),
     'seerr.requester_has_watched': value === 'unknown' ? UNKNOWN_FACT : value,
   };
 }
