@@ -46,3 +46,4 @@ export * from './ops/health';
 export * from './ops/housekeeping';
 export * from './ops/metrics';
 export * from './ops/shutdown';
+export * from './text/path-prefix';

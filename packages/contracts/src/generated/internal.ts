@@ -465,6 +465,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules/validate-paths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check path prefixes for rules
+         * @description Each prefix normalised as rules normalise it (separators to `/`, no trailing `/`),
+         *     checked to be absolute, and counted: the live files (movie versions, episode files) at
+         *     or under it, whole segments only, and their total size. Computed from catalog's store,
+         *     with no filesystem access. Administrators only: the answer shows paths.
+         */
+        post: operations["validateRulePaths"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rules/path-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Folders of the stored paths, for rule prefixes
+         * @description The folders below `prefix` (the top of the stored paths without it), `depth` levels
+         *     deep, each with the live files below it and their size; at most 200 children per level,
+         *     by name. From catalog's store, no filesystem access. Administrators only.
+         */
+        get: operations["getRulePathTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rules/genres": {
         parameters: {
             query?: never;
@@ -2047,6 +2092,25 @@ export interface components {
             page: number;
             per_page: number;
             total_pages: number;
+        };
+        PathValidation: {
+            results: {
+                path: string;
+                normalized: string;
+                valid: boolean;
+                error: string | null;
+                item_count: number;
+                size_bytes: number;
+            }[];
+        };
+        PathTreeNode: {
+            name: string;
+            path: string;
+            item_count: number;
+            size_bytes: number;
+            has_children: boolean;
+            /** @description Present when `depth` reached below this folder. */
+            children?: components["schemas"]["PathTreeNode"][];
         };
         MovieCollectionPage: {
             items: {
@@ -3978,6 +4042,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlaybackUserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    validateRulePaths: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paths: string[];
+                    media_type?: components["schemas"]["MediaType"];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per path, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRulePathTree: {
+        parameters: {
+            query?: {
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Only files of this library's items. */
+                library_id?: components["schemas"]["Id"];
+                /** @description The folder to list (normalised like a rule prefix). */
+                prefix?: string;
+                /** @description Levels to list (default 1). */
+                depth?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder's children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prefix: string;
+                        children: components["schemas"]["PathTreeNode"][];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];

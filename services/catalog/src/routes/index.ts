@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Services } from '../app';
+import { pathsRoutes } from '../paths/paths.routes';
 import { mediaRoutes } from './media.routes';
 import { serviceConfigRoutes } from './service-config.routes';
 
@@ -7,4 +8,5 @@ import { serviceConfigRoutes } from './service-config.routes';
 export function mountRoutes(api: Router, services: Services): void {
   mediaRoutes(api, services.media);
   serviceConfigRoutes(api, services.serviceConfigs);
+  pathsRoutes(api, services.paths);
 }

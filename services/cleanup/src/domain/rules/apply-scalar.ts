@@ -1,5 +1,5 @@
 import type { OperatorOf, PatternOperator } from './field-types';
-import { isUnderPrefix, normalizePath } from './path-prefix';
+import { isUnderPrefix, normalizePath } from '@mcs/kit';
 import { compilePattern, type PatternCase } from './regex';
 import type { ConditionValue } from './rule-types';
 import { foldText } from './text';

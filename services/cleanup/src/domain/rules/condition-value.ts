@@ -1,6 +1,6 @@
 import type { FieldSpec, ItemKind, NumberBounds } from './field-catalogue';
 import { type Operator, valueShape } from './field-types';
-import { isAbsolutePath } from './path-prefix';
+import { isAbsolutePath } from '@mcs/kit';
 import { checkPattern } from './regex';
 import type { ConditionValue } from './rule-types';
 import { lengthWithin } from './text';

@@ -1,8 +1,4 @@
-import {
-  isAbsolutePath,
-  isUnderPrefix,
-  normalizePath,
-} from '../../../src/domain/rules/path-prefix';
+import { isAbsolutePath, isUnderPrefix, normalizePath } from '../src/text/path-prefix';
 
 describe('path prefixes match whole segments (domain.md 3.3)', () => {
   test('/media/movies covers its files, not /media/movies-4k', () => {

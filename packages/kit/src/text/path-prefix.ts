@@ -1,7 +1,8 @@
 /**
  * Path prefixes (domain.md 3.3): separators normalised to `/`, a trailing `/` removed, matched
  * on whole segments and case-sensitively, so `/media/movies` covers `/media/movies/A.mkv` but
- * not `/media/movies-4k/A.mkv`.
+ * not `/media/movies-4k/A.mkv`. Shared: cleanup's rules match paths with them, catalog's path
+ * routes count the files under them.
  */
 
 /** Backslashes become `/`; trailing separators go, except the one of a bare root (`/`). */
