@@ -86,8 +86,7 @@ export class AutoDeleteService {
       await lockCandidateWorkflow(tx, 'exclusive');
       const candidates = await runCandidates(tx, now);
       const eligible = candidates.filter((candidate) => {
-        const state = deriveAutoDeleteState(candidate, candidate, now).state;
-        const verdict: RunClass = classify({ ...candidate, state });
+        const verdict = classOf(candidate, now);
         summary[verdict] += 1;
         return verdict === 'eligible';
       });
@@ -162,11 +161,7 @@ export class AutoDeleteService {
   private async freshInputs(runId: number, rules: EnabledRule[]): Promise<NowPlaying | null> {
     const now = this.deps.clock();
     const eligible = (await runCandidates(this.deps.db, now)).filter(
-      (candidate) =>
-        classify({
-          ...candidate,
-          state: deriveAutoDeleteState(candidate, candidate, now).state,
-        }) === 'eligible',
+      (candidate) => classOf(candidate, now) === 'eligible',
     );
     if (eligible.length === 0) return null;
     const matched = new Set(eligible.flatMap((candidate) => candidate.matchedRuleIds));
@@ -243,6 +238,10 @@ export class AutoDeleteService {
     return ready;
   }
 }
+
+/** Step 2 for one candidate: its state now, then skipped, waiting or eligible. */
+const classOf = (candidate: RunCandidate, now: Date): RunClass =>
+  classify({ ...candidate, state: deriveAutoDeleteState(candidate, candidate, now).state });
 
 interface Ready extends QueuedItem {
   candidate: RunCandidate;
