@@ -219,3 +219,58 @@ describe('series.status (3.4 #27)', () => {
       expect(targetsOf(series, scope)[0]?.facts['series.status']).toBe(expected);
   });
 });
+
+describe('watch facts per episode (domain.md 3.4 #9-12, #38)', () => {
+  test('listed episodes without plays read like unplayed ones; a favourite alone counts', () => {
+    const series = twoSeasons();
+    const [e1, e2, e3] = series.episodes.map((e) => e.episode_id);
+    const row = (id: number | undefined, extra = {}) => ({
+      episode_id: id ?? 0,
+      view_count: 0,
+      last_viewed_at: null,
+      favorite_user_keys: [] as string[],
+      ...extra,
+    });
+    const inputs = {
+      ...NO_INPUTS,
+      watch: {
+        media_type: 'series' as const,
+        media_id: series.media_id,
+        as_of: NOW.toISOString(),
+        view_count: 2,
+        last_viewed_at: '2026-05-01T00:00:00.000Z',
+        favorite_user_keys: [],
+        // catalog lists every live episode of a watched series.
+        episodes: [
+          row(e1, { view_count: 2, last_viewed_at: '2026-05-01T00:00:00.000Z' }),
+          row(e2),
+          row(e3, { favorite_user_keys: ['3:u1'] }),
+        ],
+        watch_states: [
+          {
+            playback_user_key: '3:u1',
+            movie_id: null,
+            episode_id: e1 ?? 0,
+            play_count: 2,
+            last_played_at: '2026-05-01T00:00:00.000Z',
+            completed: true,
+          },
+        ],
+      },
+    };
+    const episodes = buildTargets({ ...projection(series), inputs }, 'episode', NOW);
+    const facts = (i: number) => {
+      const f = episodes[i]?.facts ?? {};
+      return [
+        f['watch.view_count'],
+        f['watch.never_watched'],
+        f['playback.watched_by'],
+        f['favorites.exists'],
+        f['season.fully_watched'],
+      ];
+    };
+    expect(facts(0)).toEqual([2, false, ['3:u1'], false, false]);
+    expect(facts(1)).toEqual([0, true, [], false, false]);
+    expect(facts(2)).toEqual([0, true, [], true, false]);
+  });
+});

@@ -133,8 +133,13 @@ export function episodeWatchFacts(
   episode: EpisodeRow,
   seasonDefaults: TargetFacts | null,
 ): TargetFacts | null {
+  // catalog lists every live episode of a watched series; one with no play and no favourite
+  // reads exactly the season's defaults.
+  const row = watch.episodes.get(episode.id);
   const played =
-    watch.episodes.has(episode.id) || watch.completions.has(itemKey({ episodeId: episode.id }));
+    (row !== undefined &&
+      (row.view_count > 0 || row.last_viewed_at !== null || row.favorite_user_keys.length > 0)) ||
+    watch.completions.has(itemKey({ episodeId: episode.id }));
   if (!played && seasonDefaults) return null;
   return seriesWatchFacts(watch, {
     scope: 'episode',
