@@ -101,7 +101,11 @@ process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 function startWebhooks(env) {
   const config = env.runtimeConfig();
   const extra = DELIVERY_CONCURRENCY ? { WEBHOOK_DELIVERY_CONCURRENCY: DELIVERY_CONCURRENCY } : {};
-  const child = spawn(process.execPath, [WEBHOOKS_MAIN], {
+  // SERVICE_PROF=<dir>: the service writes a CPU profile there when it stops.
+  const profile = process.env.SERVICE_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVICE_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, WEBHOOKS_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
