@@ -1,6 +1,6 @@
 import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
 import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
-import type { InternalApi, MessagePayload } from '@mcs/contracts';
+import type { InternalApi } from '@mcs/contracts';
 import { ADMIN, type Candidate, USER } from '../support/api';
 import {
   movieTarget,
@@ -12,6 +12,7 @@ import {
 } from '../support/factories';
 import { conditionsRule, ruleCalls } from '../support/rules';
 import { patchFacts, runScan, setSources } from '../support/scan';
+import { operationCompleted, sentOperations } from '../support/operations';
 import { useWorld } from '../support/world';
 import { InputRefresher } from '../../src/services/input-refresher';
 import { useRefreshAnswers } from '../support/catalog-refresh';
@@ -65,48 +66,7 @@ const candidateOf = async (movieId: number) => {
   return row ? Number(row.id) : null;
 };
 
-const commands = async () => {
-  const rows = await world.service.db.$queryRaw<
-    { payload: MessagePayload<'catalog.file_operation.execute'> }[]
-  >`SELECT payload FROM outbox WHERE routing_key = 'catalog.file_operation.execute' ORDER BY id`;
-  return rows.map((row) => row.payload);
-};
-
-function completed(
-  command: MessagePayload<'catalog.file_operation.execute'>,
-  outcome: 'succeeded' | 'failed',
-): MessagePayload<'media.file_operation_completed'> {
-  const at = new Date().toISOString();
-  return {
-    operation_id: command.operation_id,
-    candidate_id: command.candidate_id,
-    kind: command.kind,
-    outcome,
-    failure_reason: outcome === 'failed' ? 'http_500' : null,
-    verified: outcome === 'succeeded',
-    route: {
-      service_type: 'radarr',
-      service_config_id: 4,
-      arr_action: 'delete',
-      import_exclusion: true,
-    },
-    files: [
-      {
-        file_name: 'Film.mkv',
-        size_bytes: 20_000_000_000,
-        resolution: '1080p',
-        video_codec: 'hevc',
-        hdr: false,
-        dolby_vision: false,
-      },
-    ],
-    bytes_freed: outcome === 'succeeded' ? 20_000_000_000 : null,
-    attempt_log: [{ at, call: 'radarr DELETE /api/v3/movie/{id}', outcome: 'ok' }],
-    warnings: [],
-    started_at: at,
-    finished_at: at,
-  };
-}
+const commands = () => sentOperations(world);
 
 test('only eligible, unblocked candidates that still match are acted on, once each', async () => {
   const rule = await oldFilms();
@@ -169,7 +129,7 @@ test('a verified deletion removes the candidate with one event and a receipt; a 
   await runDeletion();
   const [command] = await commands();
   if (!command) throw new Error('a command expected');
-  const outcome = completed(command, 'succeeded');
+  const outcome = operationCompleted(command, 'succeeded');
   await publisher.publish('media.file_operation_completed', outcome);
   await publisher.publish('media.file_operation_completed', outcome);
   await waitFor(async () => (await candidateOf(movie.media_id)) === null, {
@@ -283,7 +243,11 @@ test('three failures in a row pause automatic attempts and raise delete_failed',
     const command = (await commands()).at(-1);
     if (!command) throw new Error('a command expected');
     await world.service.db.$transaction((tx) =>
-      world.service.services.operationOutcomes.record(tx, completed(command, 'failed'), new Date()),
+      world.service.services.operationOutcomes.record(
+        tx,
+        operationCompleted(command, 'failed'),
+        new Date(),
+      ),
     );
   }
   const candidate = await world.service.db.candidate.findUniqueOrThrow({

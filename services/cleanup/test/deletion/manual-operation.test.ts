@@ -1,4 +1,4 @@
-import type { InternalApi, MessagePayload } from '@mcs/contracts';
+import type { InternalApi } from '@mcs/contracts';
 import { ADMIN, type Problem, USER } from '../support/api';
 import {
   movieTarget,
@@ -8,6 +8,7 @@ import {
   newProtection,
   versionTarget,
 } from '../support/factories';
+import { sentOperations } from '../support/operations';
 import { useWorld } from '../support/world';
 
 /** POST /api/media/candidates/delete and /move (internal-api.md 8; IA#10, IA#21). */
@@ -34,13 +35,7 @@ async function candidate(options: Parameters<typeof newCandidate>[2] = {}) {
   return { movie, id: await newCandidate(world.service.db, versionTarget(movie), options) };
 }
 
-const commands = async () =>
-  (
-    await world.service.db.$queryRaw<
-      { payload: MessagePayload<'catalog.file_operation.execute'> }[]
-    >`
-      SELECT payload FROM outbox WHERE routing_key = 'catalog.file_operation.execute' ORDER BY id`
-  ).map((row) => row.payload);
+const commands = () => sentOperations(world);
 
 test('a canceled candidate is queued at once, with the admin as requester, as one job', async () => {
   const canceled = await candidate({ cancelledAt: new Date() });

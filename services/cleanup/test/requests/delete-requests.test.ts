@@ -1,4 +1,4 @@
-import type { InternalApi, MessagePayload } from '@mcs/contracts';
+import type { InternalApi } from '@mcs/contracts';
 import type { Principal } from '@mcs/kit';
 import { ADMIN, type Candidate, USER } from '../support/api';
 import {
@@ -8,6 +8,7 @@ import {
   newProtection,
   versionTarget,
 } from '../support/factories';
+import { operationCompleted, type OperationCommand, sentOperations } from '../support/operations';
 import { useWorld } from '../support/world';
 import { useRefreshAnswers } from '../support/catalog-refresh';
 
@@ -30,35 +31,13 @@ const ask = (body: Record<string, unknown>, principal: Principal = ASKER) =>
   world.api<Reply>('POST', '/api/delete-requests', { body, principal });
 const approve = (id: number, body: Record<string, unknown> = {}) =>
   world.api<Reply>('POST', `/api/delete-requests/${id}/approve`, { body, principal: ADMIN });
-const command = async (operationId: number | null | undefined) => {
-  const [row] = await world.service.db.$queryRaw<
-    { payload: MessagePayload<'catalog.file_operation.execute'> }[]
-  >`SELECT payload FROM outbox WHERE routing_key = 'catalog.file_operation.execute'
-       AND (payload->>'operation_id')::bigint = ${operationId ?? 0}`;
-  return row?.payload;
-};
-const finish = (
-  sent: MessagePayload<'catalog.file_operation.execute'>,
-  outcome: 'succeeded' | 'failed',
-) =>
+const command = async (operationId: number | null | undefined) =>
+  (await sentOperations(world)).find((sent) => sent.operation_id === operationId);
+const finish = (sent: OperationCommand, outcome: 'succeeded' | 'failed') =>
   world.service.db.$transaction((tx) =>
     world.service.services.operationOutcomes.record(
       tx,
-      {
-        operation_id: sent.operation_id,
-        candidate_id: sent.candidate_id,
-        kind: sent.kind,
-        outcome,
-        failure_reason: outcome === 'failed' ? 'no_route' : null,
-        verified: outcome === 'succeeded',
-        route: null,
-        files: [],
-        bytes_freed: outcome === 'succeeded' ? 0 : null,
-        attempt_log: [],
-        warnings: [],
-        started_at: null,
-        finished_at: new Date().toISOString(),
-      },
+      operationCompleted(sent, outcome, 'no_route'),
       new Date(),
     ),
   );
