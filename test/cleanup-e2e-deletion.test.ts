@@ -1,8 +1,7 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { callSigned, waitFor } from '@mcs/kit/testing';
-import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
+import { waitFor } from '@mcs/kit/testing';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
-import { startWorld, type World } from '../services/catalog/test/support/world';
+import { useCatalogAndCleanup } from './support/catalog-cleanup';
 
 /**
  * Issue 13 acceptance, end to end: catalog syncs the library simulator, cleanup's projection
@@ -10,42 +9,29 @@ import { startWorld, type World } from '../services/catalog/test/support/world';
  * asks catalog to delete it, the simulator sees exactly one delete, and cleanup records one
  * candidate.deleted and one receipt.
  */
-let catalog: World;
-let cleanup: CleanupService;
-
-beforeAll(async () => {
-  catalog = await startWorld({
-    sim: { movies: 12, series: 2, seasonsPerSeries: 2, episodesPerSeason: 10 },
-  });
-  cleanup = await startCleanup({ runtime: catalog.env.runtimeConfig() });
-  await catalog.configure(['radarr', 'sonarr']);
-  expect((await catalog.runTask('sync_media')).status).toBe('completed');
+const world = useCatalogAndCleanup({
+  movies: 12,
+  series: 2,
+  seasonsPerSeries: 2,
+  episodesPerSeason: 10,
 });
-afterAll(async () => {
-  await cleanup.stop();
-  await catalog.close();
-});
-
-const admin = <T>(method: string, url: string, body?: unknown) =>
-  callSigned<T>('cleanup', cleanup.url, method, url, {
-    principal: { type: 'user', id: 1, role: 'admin' },
-    body,
-  });
 
 test('an automatic deletion reaches the simulator exactly once and leaves one event and one receipt', async () => {
   const index = [...Array(12).keys()].find(
-    (i) => catalog.sim.library.movie(i).inRadarr && catalog.sim.library.movie(i).onServer,
+    (i) =>
+      world.catalog.sim.library.movie(i).inRadarr && world.catalog.sim.library.movie(i).onServer,
   ) as number;
-  const { title, tmdbId } = catalog.sim.library.movie(index);
+  const { title, tmdbId } = world.catalog.sim.library.movie(index);
   const projected = await waitFor(
     async () =>
-      (await cleanup.db.mediaItem.findFirst({ where: { tmdbId: BigInt(tmdbId) } })) ?? undefined,
+      (await world.cleanup.db.mediaItem.findFirst({ where: { tmdbId: BigInt(tmdbId) } })) ??
+      undefined,
     { what: 'the movie in cleanup' },
   );
-  await waitFor(async () => (await cleanup.services.sourceStatus.availability()).catalog, {
+  await waitFor(async () => (await world.cleanup.services.sourceStatus.availability()).catalog, {
     what: "catalog's source status",
   });
-  const rule = await admin<{ id: number }>(
+  const rule = await world.admin<{ id: number }>(
     'POST',
     '/api/rules',
     conditionsRule('This one', [{ field: 'media.title', operator: 'equals', value: title }], {
@@ -54,40 +40,48 @@ test('an automatic deletion reaches the simulator exactly once and leaves one ev
   );
   expect(rule.status).toBe(201);
   const progress = () => Promise.resolve();
-  expect((await cleanup.services.scan.run({ progress })).summary).toMatchObject({ created: 1 });
-  const [candidate] = await cleanup.db.candidate.findMany();
-  catalog.sim.deletions.clear();
+  expect((await world.cleanup.services.scan.run({ progress })).summary).toMatchObject({
+    created: 1,
+  });
+  const [candidate] = await world.cleanup.db.candidate.findMany();
+  world.catalog.sim.deletions.clear();
 
-  const run = await cleanup.services.autoDelete.run({ runId: 1, progress });
+  const run = await world.cleanup.services.autoDelete.run({ runId: 1, progress });
   expect(run.summary).toMatchObject({ eligible: 1, queued: 1, queued_by_kind: { delete: 1 } });
   const operation = await waitFor(
     async () => {
-      const [row] = await cleanup.db.fileOperation.findMany();
+      const [row] = await world.cleanup.db.fileOperation.findMany();
       return row?.status === 'succeeded' || row?.status === 'failed' ? row : undefined;
     },
     { timeoutMs: 30_000, what: 'the operation to finish' },
   );
   expect(operation.status).toBe('succeeded');
-  expect(await cleanup.db.candidate.count()).toBe(0);
-  expect(catalog.sim.deletions.list('radarr')).toHaveLength(1);
-  const events = await cleanup.db.$queryRaw<{ payload: MessagePayload<'candidate.deleted'> }[]>`
+  expect(await world.cleanup.db.candidate.count()).toBe(0);
+  expect(world.catalog.sim.deletions.list('radarr')).toHaveLength(1);
+  const events = await world.cleanup.db.$queryRaw<
+    { payload: MessagePayload<'candidate.deleted'> }[]
+  >`
     SELECT payload FROM outbox WHERE routing_key = 'candidate.deleted'`;
   expect(events.map((e) => e.payload)).toMatchObject([
     { candidate_id: Number(candidate?.id), media_type: 'movie', actor: { type: 'system' } },
   ]);
-  const receipts = await cleanup.db.$queryRaw<{ title: string; bytes_freed: bigint }[]>`
+  const receipts = await world.cleanup.db.$queryRaw<{ title: string; bytes_freed: bigint }[]>`
     SELECT title, bytes_freed FROM deletion_receipts`;
   expect(receipts.map((r) => r.title)).toEqual([projected.title]);
   expect(Number(receipts[0]?.bytes_freed)).toBeGreaterThan(0);
 
   // The next run finds nothing to do, and the next scan nothing to schedule.
-  expect((await cleanup.services.autoDelete.run({ runId: 2, progress })).summary.queued).toBe(0);
+  expect((await world.cleanup.services.autoDelete.run({ runId: 2, progress })).summary.queued).toBe(
+    0,
+  );
   await waitFor(
     async () =>
-      (await cleanup.db.mediaItem.findFirst({ where: { tmdbId: BigInt(tmdbId) } }))?.removedAt !==
-      null,
+      (await world.cleanup.db.mediaItem.findFirst({ where: { tmdbId: BigInt(tmdbId) } }))
+        ?.removedAt !== null,
     { what: "catalog's removal to reach cleanup" },
   );
-  expect((await cleanup.services.scan.run({ progress })).summary).toMatchObject({ created: 0 });
-  expect(catalog.sim.deletions.list('radarr')).toHaveLength(1);
+  expect((await world.cleanup.services.scan.run({ progress })).summary).toMatchObject({
+    created: 0,
+  });
+  expect(world.catalog.sim.deletions.list('radarr')).toHaveLength(1);
 });

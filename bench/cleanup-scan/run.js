@@ -100,13 +100,18 @@ const RULES = [
     [cond('season.number', 'less_than_or_equal', 2), cond('media.year', 'less_than', 1990)],
     optIn(60),
   ),
-  rule('Unmonitored episodes', 'series', 'episode', [cond('arr.monitored', 'is_false', null)]),
+  rule('Unmonitored episodes outside the kids library', 'series', 'episode', [
+    cond('arr.monitored', 'is_false', null),
+    cond('media.path', 'not_starts_with_any', ['/media/tv-kids']),
+  ]),
   rule('Seasons their requesters watched', 'series', 'season', [
     cond('seerr.requester_has_watched', 'is_true', null),
   ]),
 ];
 
-const fileFacts = (name, size) => ({
+// Paths as a media server reports them: `<folder>/<name>` (docs/decisions/013).
+const fileFacts = (folder, name, size) => ({
+  path: `${folder}/${name}`,
   file_name: name,
   size_bytes: size,
   duration_ms: 2_700_000,
@@ -166,7 +171,11 @@ function movie(index, rand, asOf) {
       {
         version_id: 1_000_000 + index,
         radarr_service_ids: [],
-        ...fileFacts(`${facts.title}.mkv`, Math.round((1 + rand() * 59) * 1e9)),
+        ...fileFacts(
+          `/media/movies/${facts.title}`,
+          `${facts.title} Bluray-1080p.mkv`,
+          Math.round((1 + rand() * 59) * 1e9),
+        ),
       },
     ],
   };
@@ -175,6 +184,8 @@ function movie(index, rand, asOf) {
 function series(index, rand, asOf) {
   const mediaId = 10_000_000 + index;
   const base = mediaId * 1000;
+  // Every tenth series is in the kids' library, which a rule leaves out by its path.
+  const folder = `/media/${index % 10 === 0 ? 'tv-kids' : 'tv'}/Bench Series ${index}`;
   const seasons = [];
   const episodes = [];
   const files = [];
@@ -205,7 +216,11 @@ function series(index, rand, asOf) {
       files.push({
         episode_file_id: episodeId,
         episode_ids: [episodeId],
-        ...fileFacts(`s${s}e${e}.mkv`, 1_000_000_000),
+        ...fileFacts(
+          `${folder}/Season ${String(s).padStart(2, '0')}`,
+          `Bench Series ${index} - S${String(s).padStart(2, '0')}E${String(e).padStart(2, '0')} - Bluray-1080p.mkv`,
+          1_000_000_000,
+        ),
       });
     }
   }

@@ -211,7 +211,7 @@ describe('series parts (media.series_parts_upserted)', () => {
     const newFile = {
       episode_file_id: episode.episode_file_id,
       episode_ids: [episode.episode_id],
-      ...file('s1e1 - v2.mkv', 2_000_000_000),
+      ...file('s1e1 - v2.mkv', 2_000_000_000, '/media/tv'),
     };
     const season = { ...(series.seasons[0] as (typeof series.seasons)[number]), title: 'One' };
     await upsertParts(

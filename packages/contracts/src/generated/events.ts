@@ -209,8 +209,10 @@ export interface components {
             /** @description All live versions of the movie (the consumer replaces its version rows with this list). */
             versions: components["schemas"]["MovieVersionFacts"][];
         };
-        /** @description Facts of one physical media file. No path, no fingerprint; file_name has no directories. */
+        /** @description Facts of one physical media file. The path is internal (domain.md 1.12) and appears nowhere else; no fingerprint; file_name has no directories. */
         FileFactsCommon: {
+            /** @description Absolute path as the main media server reports it (domain.md 1.2), for media.path rules only. Internal (1.12) - the consumer stores it and never shows it outside administrators' internal views. */
+            path: string;
             /** @description Last path segment only (no directories). */
             file_name: string;
             /** @description File size in bytes. */

@@ -1,4 +1,7 @@
-/** FileFactsCommon of the contract: what cleanup's rules may know about a file (no path). */
+/**
+ * FileFactsCommon of the contract: what cleanup's rules may know about a file. The path travels
+ * only here, for `media.path` rules (domain.md 1.12, docs/decisions/013).
+ */
 import type { Events } from '@mcs/contracts';
 import { isoOrNull } from '@mcs/kit';
 
@@ -23,6 +26,7 @@ const n = (value: bigint | number | null) => (value === null ? null : Number(val
 
 export function fileFacts(row: FileFactsRow): FileFacts {
   return {
+    path: row.path,
     // A name never carries a directory, whatever characters a server allowed in it.
     file_name: row.file_name.replace(/[\\/]/g, '_') || '_',
     size_bytes: n(row.size_bytes),

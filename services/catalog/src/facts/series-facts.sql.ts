@@ -15,6 +15,7 @@ const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const fileFacts = (f: string) => `
+  'path', ${f}.path,
   'file_name', COALESCE(NULLIF(translate(${f}.file_name, '/\\', '__'), ''), '_'),
   'size_bytes', ${f}.size_bytes, 'duration_ms', ${f}.duration_ms, 'container', ${f}.container,
   'width', ${f}.width, 'height', ${f}.height, 'resolution', ${f}.resolution,

@@ -72,9 +72,16 @@ test('a full sync stores the library, links Radarr and Sonarr, and publishes its
       expect.objectContaining({ source: 'tmdb', state: 'not_configured' }),
     ]),
   );
-  // DM#1: no event carries any of the simulated file paths.
+  // DM#1: the files' own `path` in the internal media facts is the only place a path travels
+  // (cleanup's media.path rules, docs/decisions/013); no other field of any message has one.
+  const versionPaths = world.broker
+    .of('media.items_upserted')
+    .flatMap((m) => m.items.flatMap((i) => (i.media_type === 'movie' ? i.versions : [])))
+    .map((v) => v.path);
+  const stored = await db.movieVersion.findMany({ where: { removedAt: null } });
+  expect(versionPaths.sort()).toEqual(stored.map((v) => v.path).sort());
   for (const message of world.broker.messages)
-    expect(JSON.stringify(message.payload)).not.toContain('/media/');
+    expect(JSON.stringify(message.payload, withoutFilePaths)).not.toContain('/media/');
 });
 
 test('a sync with nothing changed writes nothing and publishes no facts', async () => {
@@ -84,3 +91,9 @@ test('a sync with nothing changed writes nothing and publishes no facts', async 
   expect(await world.outbox('media.items_upserted', mark)).toEqual([]);
   expect(await world.outbox('media.synced', mark)).toHaveLength(1);
 });
+
+/** JSON.stringify's replacer: drops the `path` of version and episode-file facts. */
+function withoutFilePaths(this: unknown, key: string, value: unknown): unknown {
+  const file = typeof this === 'object' && this !== null && 'file_name' in this;
+  return key === 'path' && file ? undefined : value;
+}

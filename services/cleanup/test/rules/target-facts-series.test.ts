@@ -163,6 +163,55 @@ describe('season targets', () => {
   });
 });
 
+describe('media.path of series, seasons and episodes (3.4 #3)', () => {
+  const paths = (series: Series, list: string[]) =>
+    list.forEach((path, i) => Object.assign(file(series, i), { path }));
+
+  test('series and seasons take the series folder, an episode its own file', () => {
+    const series = twoSeasons();
+    paths(series, [
+      '/media/tv/Dark/Season 1/Dark S01E01.mkv',
+      '/media/tv/Dark/Season 1/Dark S01E02.mkv',
+      'D:\\tv\\Dark\\Season 2\\Dark S02E01.mkv',
+    ]);
+    // Files on two drives share no folder: unknown rather than a guess.
+    expect(targetsOf(series, 'series')[0]?.facts['media.path']).toBe(UNKNOWN_FACT);
+    paths(series, [
+      '/media/tv/Dark/Season 1/Dark S01E01.mkv',
+      '/media/tv/Dark/Season 1/Dark S01E02.mkv',
+      '/media/tv/Dark/Season 2/Dark S02E01.mkv',
+    ]);
+    expect(targetsOf(series, 'series')[0]?.facts['media.path']).toBe('/media/tv/Dark');
+    expect(targetsOf(series, 'season').map((s) => s.facts['media.path'])).toEqual([
+      '/media/tv/Dark',
+      '/media/tv/Dark',
+    ]);
+    expect(targetsOf(series, 'episode').map((e) => e.facts['media.path'])).toEqual([
+      '/media/tv/Dark/Season 1/Dark S01E01.mkv',
+      '/media/tv/Dark/Season 1/Dark S01E02.mkv',
+      '/media/tv/Dark/Season 2/Dark S02E01.mkv',
+    ]);
+  });
+
+  test('the folder is compared by whole segments', () => {
+    const series = twoSeasons();
+    paths(series, ['/media/tv/Dark/a.mkv', '/media/tv/Dark 2/b.mkv', '/media/tv/Dark/c.mkv']);
+    expect(targetsOf(series, 'series')[0]?.facts['media.path']).toBe('/media/tv');
+  });
+
+  test('no files: absent; a file without a path: unknown for series, seasons and that episode', () => {
+    const series = twoSeasons();
+    const [none] = buildTargets({ ...projection(series), files: [] }, 'series', NOW);
+    expect(none?.facts['media.path']).toBeNull();
+    file(series, 1).path = '';
+    expect(targetsOf(series, 'series')[0]?.facts['media.path']).toBe(UNKNOWN_FACT);
+    expect(targetsOf(series, 'season')[1]?.facts['media.path']).toBe(UNKNOWN_FACT);
+    const episodes = targetsOf(series, 'episode').map((e) => e.facts['media.path']);
+    expect(episodes[1]).toBe(UNKNOWN_FACT);
+    expect(episodes[0]).toBe(file(series, 0).path);
+  });
+});
+
 describe('episode targets', () => {
   test('each episode with a live file is a target with the facts of that file', () => {
     const series = twoSeasons();

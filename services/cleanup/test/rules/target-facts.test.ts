@@ -1,7 +1,6 @@
 import { evaluate, type SourceAvailability, UNKNOWN_FACT } from '../../src/domain/rules';
 import { NO_INPUTS } from '../../src/domain/rules/inputs';
 import { buildTargets, type MovieProjection } from '../../src/domain/rules/target-facts';
-import { NOT_PROJECTED } from '../../src/domain/rules/target-facts-root';
 import { movieFacts, seriesFacts } from '../support/facts';
 import { versionTarget } from '../support/factories';
 import { single } from './unit/support';
@@ -178,10 +177,17 @@ describe('absent and unknown facts', () => {
     expect(unknown?.facts['disk.free_percent']).toBe(UNKNOWN_FACT);
   });
 
-  test('only the path is unknown for every target: the projection never carries one', () => {
-    const [target] = buildTargets(projection(twoVersions()), 'movie_version', NOW);
-    expect(Object.keys(NOT_PROJECTED)).toEqual(['media.path']);
-    expect(target?.facts['media.path']).toBe(UNKNOWN_FACT);
+  test("a version's path is its file's; one stored before catalog sent paths is unknown", () => {
+    const movie = twoVersions();
+    const [first, second] = buildTargets(projection(movie), 'movie_version', NOW);
+    expect(first?.facts['media.path']).toBe(movie.versions[0]?.path);
+    expect(second?.facts['media.path']).toBe(movie.versions[1]?.path);
+    const legacy = projection(movie);
+    legacy.versions = legacy.versions.map(({ id, facts: { path: _path, ...facts } }) => ({
+      id,
+      facts: { ...facts, path: '' },
+    }));
+    expect(buildTargets(legacy, 'movie_version', NOW)[0]?.facts['media.path']).toBe(UNKNOWN_FACT);
   });
 
   test('without watch data or requests a movie was never watched and never requested', () => {

@@ -36,7 +36,9 @@ const common = (mediaId: number, title: string, asOf: string) => ({
   metadata_refreshed_at: null,
 });
 
-export const file = (fileName: string, sizeBytes = 20_000_000_000) => ({
+/** A file's facts; its path is `folder/fileName` (catalog sends the path, docs/decisions/013). */
+export const file = (fileName: string, sizeBytes = 20_000_000_000, folder = '/media/movies') => ({
+  path: `${folder}/${fileName}`,
   file_name: fileName,
   size_bytes: sizeBytes,
   duration_ms: 7_200_000,
@@ -127,7 +129,11 @@ export function seriesFacts(
     episode_files: episodes.map((e) => ({
       episode_file_id: e.episode_file_id,
       episode_ids: [e.episode_id],
-      ...file(`s${e.season_number}e${e.episode_number}.mkv`, 1_000_000_000),
+      ...file(
+        `s${e.season_number}e${e.episode_number}.mkv`,
+        1_000_000_000,
+        `/media/tv/series-${mediaId}/Season ${e.season_number}`,
+      ),
     })),
   };
 }

@@ -1,24 +1,16 @@
-import { type TargetFacts, UNKNOWN_FACT } from './facts';
+import { normalizePath } from '@mcs/kit';
+import { type TargetFacts, type UnknownFact, UNKNOWN_FACT } from './facts';
 import type { DiskFree } from './inputs';
 import type { MovieRootFacts, SeriesRootFacts } from './target-facts';
 
-/**
- * Facts every scope takes from its root movie or series (domain.md 3.4), and the facts this
- * service cannot answer yet.
- */
+/** Facts every scope takes from its root movie or series (domain.md 3.4). */
 type RootFacts = MovieRootFacts | SeriesRootFacts;
 type MediaFile = {
+  path: string;
   size_bytes: number | null;
   added_at: string | null;
   file_added_at: string | null;
 };
-
-/**
- * Not in the projection, so unknown for every target rather than absent (absent would let
- * `not_exists` and the negative operators decide): media.path, because catalog's facts never
- * carry a path (1.12) and nothing else brings one here.
- */
-export const NOT_PROJECTED = { 'media.path': UNKNOWN_FACT } as const satisfies TargetFacts;
 
 /** A timestamp or date of the facts; null stays null (absent: never set or sanitised, 2.12). */
 export const dateOf = (value: string | null | undefined): Date | null =>
@@ -35,7 +27,6 @@ export function rootFacts(root: RootFacts): TargetFacts {
   const tmdb = <T>(value: T) => (metadataFetched(root) ? value : UNKNOWN_FACT);
   const linked = arrServiceIds(root).length > 0;
   return {
-    ...NOT_PROJECTED,
     'library.id': root.library_ids,
     'media.title': root.title,
     'media.year': root.year,
@@ -67,6 +58,7 @@ export function fileFacts(
   diskFree: DiskFree,
 ): TargetFacts {
   return {
+    'media.path': knownPath(file.path),
     'media.size_bytes': file.size_bytes,
     'media.days_since_added': dateOf(file.added_at),
     'file.days_since_added': dateOf(file.file_added_at),
@@ -94,6 +86,38 @@ export function aggregateFileFacts(files: readonly MediaFile[]): TargetFacts {
     'media.size_bytes': size,
     'file.days_since_added': newest(files.map((file) => dateOf(file.file_added_at))),
   };
+}
+
+/**
+ * A file's path (3.4 #3). Facts stored before catalog sent paths have none: unknown, not absent,
+ * so no path rule matches (or stops matching) on a guess until catalog publishes the item again.
+ */
+const knownPath = (path: string | undefined): string | UnknownFact =>
+  typeof path === 'string' && path !== '' ? path : UNKNOWN_FACT;
+
+/**
+ * The series folder, `media.path` of series and season targets (3.4 #3): the common parent
+ * directory of the series' live files, by whole segments. Absent without files; unknown when a
+ * file's path is, or when the files share no folder (different drives).
+ */
+export function seriesFolder(files: readonly MediaFile[]): string | null | UnknownFact {
+  let common: string[] | null = null;
+  for (const file of files) {
+    const path = knownPath(file.path);
+    if (path === UNKNOWN_FACT) return UNKNOWN_FACT;
+    const parent = normalizePath(path).split('/').slice(0, -1);
+    common = common === null ? parent : sharedStart(common, parent);
+  }
+  if (common === null) return null;
+  if (common.length === 0) return UNKNOWN_FACT;
+  // ['', 'media'] is '/media'; [''] alone is the root.
+  return common.length === 1 && common[0] === '' ? '/' : common.join('/');
+}
+
+function sharedStart(a: readonly string[], b: readonly string[]): string[] {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return a.slice(0, n);
 }
 
 /** The latest of the known dates; null when none is known. */

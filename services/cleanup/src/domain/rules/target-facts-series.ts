@@ -16,6 +16,7 @@ import {
   fileFacts,
   metadataFetched,
   rootFacts,
+  seriesFolder,
 } from './target-facts-root';
 import {
   episodeWatchFacts,
@@ -42,6 +43,7 @@ export function seriesTarget(series: SeriesProjection, now: Date): TargetWithFac
       ...rootFacts(root),
       ...seriesWatchFacts(rootWatch(series.inputs, now), wholeSeries(series)),
       ...aggregateFileFacts(series.files.map((file) => file.facts)),
+      'media.path': seriesFolder(series.files.map((file) => file.facts)),
       'media.days_since_added': dateOf(root.added_at),
       'media.days_since_release': fetched ? dateOf(root.first_air_date) : UNKNOWN_FACT,
       'arr.monitored': root.is_monitored,
@@ -56,6 +58,8 @@ export function seasonTargets(series: SeriesProjection, now: Date): TargetWithFa
   const files = filesOf(series);
   const watch = rootWatch(series.inputs, now);
   const seasonOf = episodesBySeason(series);
+  // A season's path is its series' folder (3.4 #3), not the season's own directory.
+  const folder = seriesFolder(series.files.map((file) => file.facts));
   return byId(series.seasons).map((season) => {
     const episodes = seasonOf(season.seasonNumber);
     const own = series.episodes.flatMap((episode) => {
@@ -75,6 +79,7 @@ export function seasonTargets(series: SeriesProjection, now: Date): TargetWithFa
           episodes,
         }),
         ...aggregateFileFacts(distinct),
+        'media.path': folder,
         // "Earliest episode in the season": an episode's added date is that of its file.
         'media.days_since_added': earliest(distinct.map((file) => dateOf(file.added_at))),
         'arr.monitored': season.facts.is_monitored,
