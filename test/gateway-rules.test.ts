@@ -1,5 +1,6 @@
 import { upsertMediaItems } from '../services/cleanup/src/repositories/media.repository';
 import { movieFacts } from '../services/cleanup/test/support/facts';
+import { conditionsRule } from '../services/cleanup/test/support/rules';
 import { expectProblem } from '../services/gateway/test/support/gateway';
 import { useCleanupBehindGateway } from './support/cleanup-gateway';
 
@@ -75,6 +76,55 @@ test('IA#30: validate-regex answers per pattern', async () => {
       { index: 1, valid: false },
     ],
   });
+});
+
+test('a rule import takes up to 2 MiB: a 1 MB rule is refused with its offending path, nothing stored', async () => {
+  const before = await world.gateway.request('GET', '/api/rules', {
+    session: world.admin,
+  });
+  const huge = { ...rule('Huge notes', {}), description: 'x'.repeat(1_000_000) };
+  const longList = conditionsRule('Huge list', [
+    {
+      field: 'media.title',
+      operator: 'in',
+      value: Array.from({ length: 2_000 }, (_, i) => `Title ${i}`),
+    },
+  ]);
+  const imported = await world.gateway.request('POST', '/api/rules/import', {
+    session: world.admin,
+    body: { format: 'mcs-rules', version: 1, rules: [huge, longList] },
+  });
+  expect(imported.status).toBe(200);
+  expect(imported.body).toMatchObject({
+    imported: [],
+    skipped: [
+      { name: 'Huge notes', errors: [expect.objectContaining({ name: 'description' })] },
+      {
+        name: 'Huge list',
+        errors: [expect.objectContaining({ name: 'definition.root.children[0].value' })],
+      },
+    ],
+  });
+  const after = await world.gateway.request('GET', '/api/rules', {
+    session: world.admin,
+  });
+  expect(after.body).toEqual(before.body);
+
+  // The same size anywhere else, or an import over 2 MiB: 413 before anything is read.
+  expectProblem(
+    await world.gateway.request('POST', '/api/rules', { session: world.admin, body: huge }),
+    413,
+    'payload_too_large',
+  );
+  const tooLarge = { ...huge, description: 'x'.repeat(2_200_000) };
+  expectProblem(
+    await world.gateway.request('POST', '/api/rules/import', {
+      session: world.admin,
+      body: { format: 'mcs-rules', version: 1, rules: [tooLarge] },
+    }),
+    413,
+    'payload_too_large',
+  );
 });
 
 test('IA#10: a user who is not an administrator gets 403 on GET /api/rules', async () => {

@@ -31,6 +31,8 @@ export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined> {
   /** Builds the service objects once (STYLE 10); routes and consumers share them. */
   build?: (runtime: Runtime, db: D) => S;
   mount?: (api: Router, services: S) => void;
+  /** Full paths (prefixes, e.g. `/api/rules/import`) that accept JSON bodies above 256 KiB. */
+  largeBodies?: Readonly<Record<string, string>>;
   /** Message consumers, started once the service serves and stopped with its other intake. */
   consumers?: (runtime: Runtime, db: D, services: S) => Intake[];
 }
@@ -74,7 +76,9 @@ export async function startService<
   const services = definition.build?.(runtime, db) as S;
   const server = definition.app
     ? await runtime.serve(await definition.app(runtime, db, config))
-    : await serveInternalApi(runtime, (api) => definition.mount?.(api, services));
+    : await serveInternalApi(runtime, (api) => definition.mount?.(api, services), {
+        largeBodies: definition.largeBodies,
+      });
   for (const intake of definition.consumers?.(runtime, db, services) ?? []) {
     await intake.start();
     runtime.onStop({ name: intake.queue, close: () => intake.stop() });

@@ -44,6 +44,8 @@ export async function startCleanup(
         return { ...createServices(deps), jobs };
       },
       mount: mountRoutes,
+      // internal-api.md 1: request bodies up to 256 KiB, a rule import up to 2 MiB.
+      largeBodies: { '/api/rules/import': '2mb' },
       consumers: (runtime, db, services) => [
         taskConsumer(runtime, db, services.jobs),
         mediaConsumer(runtime, db, services.mediaProjection, clock),

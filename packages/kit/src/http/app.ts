@@ -11,6 +11,8 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** Largest accepted JSON body, e.g. "256kb". */
   bodyLimit?: string;
+  /** Routes (path prefixes) that accept a larger JSON body than `bodyLimit`, e.g. an import. */
+  largeBodies?: Readonly<Record<string, string>>;
   /**
    * Parse JSON bodies up front (default). The gateway turns it off: its check order puts
    * authentication before body errors, so it reads bodies itself later in the pipeline.
@@ -26,6 +28,20 @@ export interface HttpAppOptions {
  * The one HTTP app factory: request id and correlation context, security headers, body limits,
  * metrics, then the service's routes, then problem+json for unknown routes and every error.
  */
+function jsonBodies(limit: string) {
+  return express.json({
+    limit,
+    // Scalars and arrays are parsed so validation can answer 422 "must be an object"
+    // instead of the parser's 400.
+    strict: false,
+    type: ['application/json', 'application/*+json'],
+    // Kept for the gateway-signature body digest (http/internal-auth.ts).
+    verify: (req, _res, buf) => {
+      (req as RawBodyRequest).rawBody = buf;
+    },
+  });
+}
+
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -36,19 +52,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(securityHeaders());
   if (options.metrics) app.use(options.metrics.httpMiddleware);
   if (options.parseJsonBodies !== false) {
-    app.use(
-      express.json({
-        limit: options.bodyLimit ?? '256kb',
-        // Scalars and arrays are parsed so validation can answer 422 "must be an object"
-        // instead of the parser's 400.
-        strict: false,
-        type: ['application/json', 'application/*+json'],
-        // Kept for the gateway-signature body digest (http/internal-auth.ts).
-        verify: (req, _res, buf) => {
-          (req as RawBodyRequest).rawBody = buf;
-        },
-      }),
-    );
+    // A body the route's own parser read is not parsed again: body-parser skips parsed requests.
+    for (const [path, limit] of Object.entries(options.largeBodies ?? {}))
+      app.use(path, jsonBodies(limit));
+    app.use(jsonBodies(options.bodyLimit ?? '256kb'));
   }
 
   options.routes(app);

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import type { Runtime } from '../runtime';
-import { createHttpApp } from './app';
+import { createHttpApp, type HttpAppOptions } from './app';
 import { sendProblem } from './problem';
 import { redisNonceStore, requireGatewaySignature } from './internal-auth';
 import type { HttpServer } from './server';
@@ -21,6 +21,7 @@ export const UNROUTED_HEADER = 'x-mcs-unrouted';
 export async function serveInternalApi(
   runtime: Runtime,
   mount: (api: Router) => void = () => undefined,
+  options: Pick<HttpAppOptions, 'largeBodies'> = {},
 ): Promise<HttpServer> {
   const api = express.Router();
   api.use(
@@ -35,6 +36,7 @@ export async function serveInternalApi(
     sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.baseUrl}${req.path}.`);
   });
   const app = createHttpApp({
+    ...options,
     log: runtime.log,
     metrics: runtime.metrics,
     routes: (root) => {

@@ -46,7 +46,9 @@ export interface InternalDeps {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** internal-api.md 1: request bodies up to 256 KiB, a rule import up to 2 MiB. */
 const BODY_LIMIT = 256 * 1024;
+const LARGER_BODIES: Readonly<Record<string, number>> = { importRules: 2 * 1024 * 1024 };
 /** Operations that start a session: no CSRF token exists yet, so they get other defences. */
 const SESSION_STARTERS = new Set(['login', 'completeSetup']);
 
@@ -71,7 +73,9 @@ export function internalApi(deps: InternalDeps): Router {
     res.locals[ROUTE_LABEL] = operation.path;
     const session = await authorize(deps, req, res, operation);
     const body = MUTATING.has(req.method)
-      ? normalizeBody(await readJsonObject(req, BODY_LIMIT))
+      ? normalizeBody(
+          await readJsonObject(req, LARGER_BODIES[operation.operationId ?? ''] ?? BODY_LIMIT),
+        )
       : {};
     const query = normalizeQuery(operation, req.query);
     const errors = validateRequest(deps.contract, operation, {
