@@ -32,6 +32,7 @@ export * from './http/problem';
 export * from './http/roles';
 export * from './http/server';
 export * from './jobs/catalogue';
+export * from './jobs/job-ids';
 export * from './jobs/task';
 export * from './jobs/task-error';
 export * from './jobs/task-runner';

@@ -17,6 +17,7 @@ import { AutoDeleteService } from './services/auto-delete.service';
 import { CandidateActionService } from './services/candidate-action.service';
 import { CandidateContinuity } from './services/candidate-continuity.service';
 import { CandidateService } from './services/candidate.service';
+import { QueuedJobService } from './services/queued-job.service';
 import { ManualOperationService } from './services/manual-operation.service';
 import { DeleteRequestService } from './services/delete-request.service';
 import { InputRefresher } from './services/input-refresher';
@@ -86,6 +87,7 @@ export function createServices(deps: {
     autoDelete,
     arrTags,
     manualOperations: new ManualOperationService({ db, clock, queue }),
+    queuedJobs: new QueuedJobService({ db }),
     operationOutcomes: new OperationOutcomeService({ events, links }),
     reclaimHistory: new ReclaimHistoryService({ db, clock }),
     tasks: new TaskRunner({

@@ -18,6 +18,7 @@ import { apiTokenRoutes } from './routes/api-tokens.routes';
 import { authRoutes } from './routes/auth.routes';
 import { setupRoutes } from './routes/setup.routes';
 import { statusRoutes } from './routes/status.routes';
+import { jobRoutes } from './routes/jobs.routes';
 import { userRoutes } from './routes/users.routes';
 import { ApiTokenService } from './services/api-token.service';
 import { AuthFailureGuard } from './services/auth-failures.service';
@@ -76,6 +77,7 @@ export async function gatewayApp(
     ...setupRoutes({ config, setup, sessions, version: runtime.version }),
     ...authRoutes({ config, auth: new AuthService(db, sessions, clock), sessions }),
     ...userRoutes({ users: new UserService(db, sessions) }),
+    ...jobRoutes({ config, call }),
     ...apiTokenRoutes({
       tokens: new ApiTokenService(db, runtime.outbox, clock, (prefix) => tokens.drop(prefix)),
     }),

@@ -839,6 +839,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One queued job
+         * @description A job that a 202 answer named (internal-api.md 11): a task run, or the file operations
+         *     of a manual delete or move or of an approved delete request. The gateway asks the
+         *     owner the id names (decision 014: task runs are below 2^40, cleanup's jobs from 2^40
+         *     on). The user who queued the job, or an administrator; 404 for anyone else.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/protection-requests": {
         parameters: {
             query?: never;
@@ -2495,6 +2518,40 @@ export interface components {
             status: "queued";
             operation_ids: components["schemas"]["Id"][];
             candidate_ids: components["schemas"]["Id"][];
+        };
+        /** @description A queued job (internal-api.md 11). */
+        Job: {
+            job_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            kind: "task_run" | "file_operation" | "alert_confirmation" | "delete_request";
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "canceled";
+            /** @description Share done, 0 to 1; null when the owner does not know. */
+            progress: number | null;
+            /**
+             * @description Task runs: the task's summary once it ended. File operations and delete requests:
+             *     each operation of the job.
+             */
+            result: null | {
+                operations: {
+                    operation_id: components["schemas"]["Id"];
+                    candidate_id: components["schemas"]["Id"] | null;
+                    /** @enum {string} */
+                    status: "queued" | "running" | "verifying" | "succeeded" | "failed" | "canceled";
+                    failure_reason: string | null;
+                }[];
+            } | {
+                summary: {
+                    [key: string]: unknown;
+                };
+            };
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
         };
         CandidateRuleList: {
             items: {
@@ -4594,6 +4651,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];

@@ -4,6 +4,7 @@ import { candidateGroupRoutes } from './candidate-group.routes';
 import { candidatePresenceRoutes } from './candidate-presence.routes';
 import { candidateRoutes } from './candidate.routes';
 import { deleteRequestRoutes } from './delete-request.routes';
+import { queuedJobRoutes } from './queued-job.routes';
 import { manualOperationRoutes } from './manual-operation.routes';
 import { protectedRoutes } from './protected.routes';
 import { protectionRequestRoutes } from './protection-request.routes';
@@ -19,6 +20,7 @@ export function mountRoutes(api: Router, services: Services): void {
   candidatePresenceRoutes(api, services.candidates);
   candidateGroupRoutes(api, services.candidates);
   manualOperationRoutes(api, services.manualOperations);
+  queuedJobRoutes(api, services.queuedJobs);
   protectionRoutes(api, services.protections);
   protectionRequestRoutes(api, services.protectionRequests);
   deleteRequestRoutes(api, services.deleteRequests);

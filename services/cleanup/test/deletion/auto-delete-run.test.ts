@@ -66,7 +66,7 @@ const candidateOf = async (movieId: number) => {
   return row ? Number(row.id) : null;
 };
 
-const commands = () => sentOperations(world);
+const commands = () => sentOperations(world.service);
 
 test('only eligible, unblocked candidates that still match are acted on, once each', async () => {
   const rule = await oldFilms();

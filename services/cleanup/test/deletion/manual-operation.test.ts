@@ -35,7 +35,7 @@ async function candidate(options: Parameters<typeof newCandidate>[2] = {}) {
   return { movie, id: await newCandidate(world.service.db, versionTarget(movie), options) };
 }
 
-const commands = () => sentOperations(world);
+const commands = () => sentOperations(world.service);
 
 test('a canceled candidate is queued at once, with the admin as requester, as one job', async () => {
   const canceled = await candidate({ cancelledAt: new Date() });

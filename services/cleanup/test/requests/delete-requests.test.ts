@@ -32,7 +32,7 @@ const ask = (body: Record<string, unknown>, principal: Principal = ASKER) =>
 const approve = (id: number, body: Record<string, unknown> = {}) =>
   world.api<Reply>('POST', `/api/delete-requests/${id}/approve`, { body, principal: ADMIN });
 const command = async (operationId: number | null | undefined) =>
-  (await sentOperations(world)).find((sent) => sent.operation_id === operationId);
+  (await sentOperations(world.service)).find((sent) => sent.operation_id === operationId);
 const finish = (sent: OperationCommand, outcome: 'succeeded' | 'failed') =>
   world.service.db.$transaction((tx) =>
     world.service.services.operationOutcomes.record(

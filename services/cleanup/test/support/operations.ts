@@ -6,8 +6,10 @@ export type OperationCommand = MessagePayload<'catalog.file_operation.execute'>;
 type Completed = MessagePayload<'media.file_operation_completed'>;
 
 /** Every catalog.file_operation.execute cleanup committed, in order (outbox rows are kept). */
-export async function sentOperations(world: World): Promise<OperationCommand[]> {
-  const rows = await world.service.db.$queryRaw<{ payload: OperationCommand }[]>`
+export async function sentOperations(
+  cleanup: Pick<World['service'], 'db'>,
+): Promise<OperationCommand[]> {
+  const rows = await cleanup.db.$queryRaw<{ payload: OperationCommand }[]>`
     SELECT payload FROM outbox WHERE routing_key = 'catalog.file_operation.execute' ORDER BY id`;
   return rows.map((row) => row.payload);
 }

@@ -198,7 +198,7 @@ async function dispatch(
  * the creator (the display name, else the username); it comes from the user row the session
  * lookup already loaded, so naming costs no query.
  */
-function userPrincipal(user: UserRecord): Principal {
+export function userPrincipal(user: UserRecord): Principal {
   return {
     type: 'user',
     id: Number(user.id),

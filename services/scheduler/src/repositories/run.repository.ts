@@ -24,6 +24,10 @@ export type RequestedBy = { type: 'user' | 'api_token'; id: number };
 
 /** Task runs: queued by triggers, moved on by their owner's events. */
 export const runRepository = {
+  async byId(db: DbClient, runId: number): Promise<RunRow | null> {
+    return db.taskRun.findUnique({ where: { id: BigInt(runId) } });
+  },
+
   async active(db: DbClient, taskId: string): Promise<RunRow | null> {
     return db.taskRun.findFirst({ where: { taskId, status: { in: ACTIVE } } });
   },

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Services } from '../app';
+import { jobRoutes } from './job.routes';
 import { systemRoutes } from './system.routes';
 import { taskAdminRoutes } from './task-admin.routes';
 import { taskRoutes } from './task.routes';
@@ -9,4 +10,5 @@ export function mountRoutes(api: Router, services: Services): void {
   taskRoutes(api, services);
   taskAdminRoutes(api, services);
   systemRoutes(api, services);
+  jobRoutes(api, services);
 }

@@ -1,8 +1,9 @@
-import { Invalid, NotFound, pageOf, type Clock, type Paging } from '@mcs/kit';
+import { Invalid, NotFound, pageOf, type Clock, type Paging, type UserPrincipal } from '@mcs/kit';
 import type { Db } from '../db';
 import { TASKS, taskById, type TaskDefinition } from '../domain/task-catalogue';
 import { taskState } from '../domain/task-state';
-import { runRepository, type RunFilter } from '../repositories/run.repository';
+import { runRepository, type RequestedBy, type RunFilter } from '../repositories/run.repository';
+import { jobView } from '../views/job.view';
 import { taskRepository } from '../repositories/task.repository';
 import {
   runDetailView,
@@ -51,6 +52,18 @@ export class TaskService {
       throw new Invalid([{ in: 'query', name: 'task_id', message: 'No task has this id.' }]);
     const [rows, total] = await runRepository.history(this.deps.db, filter, paging);
     return pageOf(rows.map(runDetailView), total, paging);
+  }
+
+  /**
+   * A run as the job its trigger's 202 named (internal-api.md 11): for the user who queued it
+   * and for administrators; 404 for anyone else, as for an id that never existed.
+   */
+  async job(runId: number, viewer: UserPrincipal) {
+    const row = await runRepository.byId(this.deps.db, runId);
+    const queuedBy = row?.requestedBy as RequestedBy | null | undefined;
+    const own = queuedBy?.type === 'user' && queuedBy.id === viewer.id;
+    if (!row || (!own && viewer.role !== 'admin')) throw new NotFound(`No job ${runId}.`);
+    return jobView(row);
   }
 
   /** Everything a task's views show, for every task in catalogue order, read at once. */
