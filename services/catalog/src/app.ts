@@ -18,6 +18,7 @@ import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/executor';
 import { OperationIntake } from './operations/operation-intake';
 import { InputsService } from './inputs/inputs.service';
+import { OperationPathsService } from './operations/operation-paths.service';
 import { PathsService } from './paths/paths.service';
 import { PlaybackService } from './playback/playback.service';
 import { RequestSyncService } from './requests/request-sync.service';
@@ -61,6 +62,7 @@ export function createServices(deps: AppDeps) {
   return {
     media: new MediaService({ db, clock }),
     paths: new PathsService({ db }),
+    operationPaths: new OperationPathsService({ db }),
     serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, clock }),
     mainServer,
     operations: new OperationIntake(),

@@ -17,3 +17,13 @@ export function requireUser(res: Response, role: 'user' | 'admin' = 'user'): Use
     throw new Forbidden('forbidden', 'This route is for administrators.');
   return principal;
 }
+
+/**
+ * Service-to-service routes (architecture.md: webhooks reads a file operation's paths from
+ * catalog): only another service signs with a system principal; the gateway forwards users and
+ * API tokens, never `system`, so these routes are unreachable from outside.
+ */
+export function requireSystem(res: Response): void {
+  if (principalOf(res).type !== 'system')
+    throw new Forbidden('forbidden', 'This route is for the other services only.');
+}

@@ -27,3 +27,25 @@ export function isUnderPrefix(path: string, prefix: string): boolean {
   if (target === root) return true;
   return target.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
+
+/**
+ * The deepest folder holding every one of `paths` (files), by whole segments after
+ * normalising: `/tv/A/S1/e1.mkv` and `/tv/A/S2/e1.mkv` share `/tv/A`. Undefined for no paths
+ * or when they share no folder (two drives).
+ */
+export function commonFolder(paths: readonly string[]): string | undefined {
+  let common: string[] | undefined;
+  for (const path of paths) {
+    const parent = normalizePath(path).split('/').slice(0, -1);
+    common = common === undefined ? parent : sharedStart(common, parent);
+  }
+  if (common === undefined || common.length === 0) return undefined;
+  // ['', 'media'] is '/media'; [''] alone is the root.
+  return common.length === 1 && common[0] === '' ? '/' : common.join('/');
+}
+
+function sharedStart(a: readonly string[], b: readonly string[]): string[] {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return a.slice(0, n);
+}

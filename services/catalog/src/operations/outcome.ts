@@ -5,6 +5,7 @@
  * media.file_operation_completed for cleanup.
  */
 import type { MessagePayload } from '@mcs/contracts';
+import { commonFolder } from '@mcs/kit';
 import { movieFacts, seriesFacts } from '../facts/media-facts';
 import type { MediaEvents } from '../messaging/media-events';
 import { transition } from '../repositories/file-operation.repository';
@@ -12,7 +13,7 @@ import type { Tx } from '../db';
 import { removeEpisodeFiles, removeItems, removeVersions } from '../sync/removal-apply';
 import type { OperationCommand } from './operation-intake';
 import type { Plan } from './plan';
-import type { TargetState } from './target.repository';
+import type { TargetFile, TargetState } from './target.repository';
 
 type Completed = MessagePayload<'media.file_operation_completed'>;
 export type Attempt = Completed['attempt_log'][number];
@@ -47,6 +48,7 @@ export async function recordOutcome(
     failureReason: result.failureReason,
     attemptLog: result.log,
     files: files as object[],
+    path: operationPath(files),
     bytesFreed,
     warnings: result.warnings,
     finishedAt: now,
@@ -98,4 +100,14 @@ async function recordRemoval(
   const facts =
     mediaType === 'movie' ? await movieFacts(tx, [mediaId]) : await seriesFacts(tx, [mediaId]);
   if (facts.length > 0) await events.itemsUpserted(tx, facts);
+}
+
+/**
+ * What `{path}` of a webhook template shows for the operation (events-webhooks.md 3.3): the
+ * file's path, or the folder holding all its files (a season, a series, a movie's versions).
+ */
+function operationPath(files: readonly TargetFile[]): string | null {
+  const [only, ...others] = files;
+  if (!only) return null;
+  return others.length === 0 ? only.path : (commonFolder(files.map((file) => file.path)) ?? null);
 }

@@ -8,6 +8,8 @@ import type { OperationCommand } from './operation-intake';
 
 export interface TargetFile {
   id: number;
+  /** As the main media server reports it; internal (domain.md 1.12). */
+  path: string;
   fileName: string;
   sizeBytes: number | null;
   resolution: string | null;
@@ -81,6 +83,7 @@ async function loadMovieTarget(db: DbClient, target: Target): Promise<TargetStat
     partServerId: null,
     files: inTarget.map((v) => ({
       id: num(v.id),
+      path: v.path,
       fileName: v.fileName,
       sizeBytes: numOrNull(v.sizeBytes),
       resolution: v.resolution,
@@ -149,6 +152,7 @@ async function loadSeriesTarget(db: DbClient, target: Target): Promise<TargetSta
     partServerId: part?.serverItemId ?? null,
     files: files.map((f) => ({
       id: num(f.id),
+      path: f.path,
       fileName: f.fileName,
       sizeBytes: numOrNull(f.sizeBytes),
       resolution: f.resolution,

@@ -75,3 +75,14 @@ export async function hasActiveOperations(db: DbClient, serviceId: number): Prom
   });
   return count > 0;
 }
+
+/** The path an operation acted on (null before it ended, or with no file); null if unknown. */
+export async function operationPath(
+  db: DbClient,
+  operationId: number,
+): Promise<{ path: string | null } | null> {
+  return db.fileOperation.findUnique({
+    where: { operationId: BigInt(operationId) },
+    select: { path: true },
+  });
+}

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Services } from '../app';
 import { pathsRoutes } from '../paths/paths.routes';
+import { fileOperationRoutes } from './file-operation.routes';
 import { mediaRoutes } from './media.routes';
 import { serviceConfigRoutes } from './service-config.routes';
 
@@ -9,4 +10,5 @@ export function mountRoutes(api: Router, services: Services): void {
   mediaRoutes(api, services.media);
   serviceConfigRoutes(api, services.serviceConfigs);
   pathsRoutes(api, services.paths);
+  fileOperationRoutes(api, services.operationPaths);
 }

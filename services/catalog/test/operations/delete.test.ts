@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@mcs/kit/testing';
 import type { OperationCommand } from '../../src/operations/operation-intake';
+import { ADMIN } from '../support/api';
 import { useWorld } from '../support/world';
 
 /** File operations (domain.md 6.3-6.7): executed once, verified, recorded. */
@@ -101,6 +102,18 @@ test('a redelivered delete command performs exactly one delete at the simulator'
     bytes_freed: Number(version?.sizeBytes),
   });
   expect(JSON.stringify(completed[0])).not.toContain('/media/');
+  // The path stays in catalog, for the webhooks service alone (events-webhooks.md 3.3).
+  const paths = `/api/file-operations/${command.operation_id}/paths`;
+  const forWebhooks = await world.api('GET', paths, { principal: { type: 'system' } });
+  expect(forWebhooks.status).toBe(200);
+  expect(forWebhooks.body).toEqual({
+    path: version?.path,
+    local_path: null,
+    destination_path: null,
+  });
+  expect((await world.api('GET', paths, { principal: ADMIN })).status).toBe(403);
+  const unknown = `/api/file-operations/${command.operation_id + 1000}/paths`;
+  expect((await world.api('GET', unknown, { principal: { type: 'system' } })).status).toBe(404);
   // The catalog recorded the removal itself, before the outcome event.
   const removedVersion = await world.service.db.movieVersion.findUniqueOrThrow({
     where: { id: version?.id },

@@ -44,6 +44,7 @@ const state = (overrides: Partial<TargetState> = {}): TargetState => ({
   files: [
     {
       id: 11,
+      path: '/media/movies/Movie/Movie.mkv',
       fileName: 'Movie.mkv',
       sizeBytes: 5,
       resolution: null,

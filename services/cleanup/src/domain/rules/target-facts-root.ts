@@ -1,4 +1,4 @@
-import { normalizePath } from '@mcs/kit';
+import { commonFolder } from '@mcs/kit';
 import { type TargetFacts, type UnknownFact, UNKNOWN_FACT } from './facts';
 import type { DiskFree } from './inputs';
 import type { MovieRootFacts, SeriesRootFacts } from './target-facts';
@@ -101,23 +101,10 @@ const knownPath = (path: string | undefined): string | UnknownFact =>
  * file's path is, or when the files share no folder (different drives).
  */
 export function seriesFolder(files: readonly MediaFile[]): string | null | UnknownFact {
-  let common: string[] | null = null;
-  for (const file of files) {
-    const path = knownPath(file.path);
-    if (path === UNKNOWN_FACT) return UNKNOWN_FACT;
-    const parent = normalizePath(path).split('/').slice(0, -1);
-    common = common === null ? parent : sharedStart(common, parent);
-  }
-  if (common === null) return null;
-  if (common.length === 0) return UNKNOWN_FACT;
-  // ['', 'media'] is '/media'; [''] alone is the root.
-  return common.length === 1 && common[0] === '' ? '/' : common.join('/');
-}
-
-function sharedStart(a: readonly string[], b: readonly string[]): string[] {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
-  return a.slice(0, n);
+  if (files.length === 0) return null;
+  const paths = files.map((file) => knownPath(file.path));
+  if (paths.some((path) => path === UNKNOWN_FACT)) return UNKNOWN_FACT;
+  return commonFolder(paths.filter((path) => path !== UNKNOWN_FACT)) ?? UNKNOWN_FACT;
 }
 
 /** The latest of the known dates; null when none is known. */
