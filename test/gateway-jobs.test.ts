@@ -28,12 +28,7 @@ beforeAll(async () => {
   scheduler = await startScheduler({ runtime: env.runtimeConfig() });
   gateway = await GatewayWorld.start({}, { cleanup: cleanup.url, scheduler: scheduler.url }, env);
   admin = await gateway.setup();
-  const created = await gateway.request('POST', '/api/users', {
-    session: admin,
-    body: { username: 'viewer', password: 'correct horse battery', role: 'user' },
-  });
-  expect(created.status).toBe(201);
-  viewer = await gateway.login('viewer', 'correct horse battery');
+  viewer = await gateway.userSession(admin, 'viewer');
   // Cleanup's tasks need a main media server: what catalog says once one is configured.
   const log = createLogger({ service: 'test', level: 'silent' });
   const broker = await BrokerConnection.connect(TEST_AMQP_URL, log);

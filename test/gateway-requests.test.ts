@@ -68,3 +68,37 @@ test("an administrator's delete request is approved and queued at once; the list
     'file_operation_pending',
   );
 });
+
+test("a user's request decided by an administrator becomes the user's notice", async () => {
+  const asker = await world.gateway.userSession(world.admin, 'asker');
+  const movie = await newMovie(world.cleanup.db);
+  const asked = await world.gateway.request('POST', '/api/protection-requests', {
+    session: asker,
+    body: { media_type: 'movie', media_id: movie.media_id },
+  });
+  expect(asked.status).toBe(201);
+  const id = (asked.body.request as { id: number }).id;
+  const denied = await world.gateway.request('POST', `/api/protection-requests/${id}/deny`, {
+    session: world.admin,
+    body: {},
+  });
+  expect(denied.status).toBe(200);
+  const page = await world.gateway.request('GET', '/api/notices?unread_only=true', {
+    session: asker,
+  });
+  expect(page.status).toBe(200);
+  expect(page.body).toMatchObject({
+    total: 1,
+    items: [{ title: 'Protection request denied', link: null, read_at: null }],
+  });
+  const read = await world.gateway.request('POST', '/api/notices/read', {
+    session: asker,
+    body: { all: true },
+  });
+  expect(read.body).toEqual({ updated: 1 });
+  expectProblem(
+    await world.gateway.request('POST', '/api/notices/read', { session: asker, body: {} }),
+    422,
+    'validation_failed',
+  );
+});

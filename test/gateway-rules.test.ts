@@ -128,12 +128,7 @@ test('a rule import takes up to 2 MiB: a 1 MB rule is refused with its offending
 });
 
 test('IA#10: a user who is not an administrator gets 403 on GET /api/rules', async () => {
-  const created = await world.gateway.request('POST', '/api/users', {
-    session: world.admin,
-    body: { username: 'viewer', password: 'correct horse battery', role: 'user' },
-  });
-  expect(created.status).toBe(201);
-  const viewer = await world.gateway.login('viewer', 'correct horse battery');
+  const viewer = await world.gateway.userSession(world.admin, 'viewer');
   expectProblem(
     await world.gateway.request('GET', '/api/rules', { session: viewer }),
     403,

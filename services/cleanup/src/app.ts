@@ -17,6 +17,7 @@ import { AutoDeleteService } from './services/auto-delete.service';
 import { CandidateActionService } from './services/candidate-action.service';
 import { CandidateContinuity } from './services/candidate-continuity.service';
 import { CandidateService } from './services/candidate.service';
+import { NoticeService } from './services/notice.service';
 import { QueuedJobService } from './services/queued-job.service';
 import { ManualOperationService } from './services/manual-operation.service';
 import { DeleteRequestService } from './services/delete-request.service';
@@ -90,6 +91,7 @@ export function createServices(deps: {
     queuedJobs: new QueuedJobService({ db }),
     operationOutcomes: new OperationOutcomeService({ events, links }),
     reclaimHistory: new ReclaimHistoryService({ db, clock }),
+    notices: new NoticeService({ db, clock }),
     tasks: new TaskRunner({
       service: 'cleanup',
       db,

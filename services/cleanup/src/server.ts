@@ -19,6 +19,7 @@ import { ruleInputsConsumer } from './messaging/rule-inputs-consumer';
 import { sourceStatusConsumer } from './messaging/source-status-consumer';
 import { taskConsumer } from './messaging/task-consumer';
 import { mountRoutes } from './routes';
+import { purgeOldNotices } from './repositories/notice.repository';
 
 export type CleanupService = StartedService<Db> & { services: Services };
 
@@ -52,13 +53,15 @@ export async function startCleanup(
         sourceStatusConsumer(runtime, db),
         ruleInputsConsumer(runtime, db),
         operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
-        // Cleanup's part of weekly_house_keeping: idempotency records past their retention.
+        // Cleanup's part of weekly_house_keeping: idempotency records past their retention,
+        // notices older than 90 days.
         housekeepingConsumer(runtime, {
           service: 'cleanup',
           db,
           clock,
           purge: async (tx) => ({
             idempotency_records_purged: await purgeExpiredIdempotency(tx, SCHEMA),
+            notices_purged: await purgeOldNotices(tx, clock()),
           }),
         }),
       ],

@@ -862,6 +862,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notices
+         * @description The caller's in-app notices, newest first (internal-api.md 5): today, the decisions an
+         *     administrator made on the caller's protection and delete requests (domain.md 8).
+         *     `unread_only` (default false) leaves out the ones already read.
+         */
+        get: operations["listNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notices/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notices read
+         * @description Marks the caller's listed notices (`ids`), or all of them (`all: true`), read; exactly
+         *     one of the two. Other users' notices and ones already read are left alone: `updated`
+         *     counts the notices this call changed.
+         */
+        post: operations["markNoticesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/protection-requests": {
         parameters: {
             query?: never;
@@ -2526,7 +2570,7 @@ export interface components {
             kind: "task_run" | "file_operation" | "alert_confirmation" | "delete_request";
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed" | "canceled";
-            /** @description Share done, 0 to 1; null when the owner does not know. */
+            /** @description Percent complete, as task runs report it; null when the owner cannot tell. */
             progress: number | null;
             /**
              * @description Task runs: the task's summary once it ended. File operations and delete requests:
@@ -2552,6 +2596,28 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
+        };
+        Notice: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            level: "info" | "success" | "warning";
+            title: string;
+            message: string;
+            link: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            read_at: string | null;
+        };
+        NoticePage: {
+            items: components["schemas"]["Notice"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        NoticesRead: {
+            updated: number;
         };
         CandidateRuleList: {
             items: {
@@ -4679,6 +4745,68 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNotices: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                unread_only?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markNoticesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: components["schemas"]["Id"][];
+                    all?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description How many notices changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticesRead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

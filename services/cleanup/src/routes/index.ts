@@ -6,6 +6,7 @@ import { candidateRoutes } from './candidate.routes';
 import { deleteRequestRoutes } from './delete-request.routes';
 import { queuedJobRoutes } from './queued-job.routes';
 import { manualOperationRoutes } from './manual-operation.routes';
+import { noticeRoutes } from './notice.routes';
 import { protectedRoutes } from './protected.routes';
 import { protectionRequestRoutes } from './protection-request.routes';
 import { reclaimHistoryRoutes } from './reclaim-history.routes';
@@ -25,6 +26,7 @@ export function mountRoutes(api: Router, services: Services): void {
   protectionRequestRoutes(api, services.protectionRequests);
   deleteRequestRoutes(api, services.deleteRequests);
   reclaimHistoryRoutes(api, services.reclaimHistory);
+  noticeRoutes(api, services.notices);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);
   // Before ruleRoutes: `/rules/:rule_id` would otherwise take the name for an id.

@@ -133,6 +133,7 @@ export class DeleteRequestService {
       },
       now,
     );
+    await this.desk.notify(tx, request, 'approved', caller, approval.adminNote, now);
     return { job_id: jobId, status: 'queued', request: await this.desk.view(tx, id) };
   }
 }

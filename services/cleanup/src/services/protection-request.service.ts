@@ -101,6 +101,7 @@ export class ProtectionRequestService {
       },
       now,
     );
+    await this.desk.notify(tx, request, 'approved', caller, approval.adminNote, now);
     return {
       request: await this.desk.view(tx, id),
       protection: protectedEntryView(record, now),

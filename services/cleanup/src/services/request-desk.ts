@@ -9,6 +9,8 @@ import {
 } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import type { Caller } from '../domain/actor';
+import { type Decision, decisionNotice } from '../domain/notices';
+import { addNotice } from '../repositories/notice.repository';
 import type { Target } from '../domain/target';
 import {
   decideRequest,
@@ -80,6 +82,24 @@ export class RequestDesk<V> {
     return this.deps.view((await findRequest(tx, this.deps.kind, id)) as RequestRecord);
   }
 
+  /** The requester's in-app notice of a decision someone else made (domain.md 8.1). */
+  async notify(
+    tx: Tx,
+    request: RequestRecord,
+    decision: Decision,
+    caller: RequestCaller,
+    adminNote: string | null,
+    now: Date,
+  ): Promise<void> {
+    const notice = decisionNotice(
+      { ...request, kind: this.deps.kind },
+      decision,
+      caller.userId,
+      adminNote,
+    );
+    if (notice) await addNotice(tx, notice, now);
+  }
+
   /** An administrator denies a pending request. */
   deny(id: number, adminNote: string | null, caller: RequestCaller) {
     return this.close(id, caller, 'denied', adminNote);
@@ -101,7 +121,9 @@ export class RequestDesk<V> {
       const request = await this.pending(tx, id);
       if (status === 'canceled' && !caller.isAdmin && request.requestedByUserId !== caller.userId)
         throw new Forbidden('forbidden', 'Only the requester or an administrator may cancel it.');
-      await decideRequest(tx, kind, id, { status, decidedBy: caller.userId, adminNote }, clock());
+      const now = clock();
+      await decideRequest(tx, kind, id, { status, decidedBy: caller.userId, adminNote }, now);
+      await this.notify(tx, request, status, caller, adminNote, now);
       return this.view(tx, id);
     });
   }

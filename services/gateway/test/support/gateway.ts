@@ -138,6 +138,18 @@ export class GatewayWorld {
     return sessionOf(reply);
   }
 
+  /** Creates a user (not an administrator) through the admin route; returns their session. */
+  async userSession(admin: Session, username: string): Promise<Session> {
+    const password = 'correct horse battery';
+    const reply = await this.request('POST', '/api/users', {
+      session: admin,
+      body: { username, password, role: 'user' },
+    });
+    if (reply.status !== 201)
+      throw new Error(`user creation failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return this.login(username, password);
+  }
+
   /** Creates an API token with exactly these scopes through the admin route. */
   async token(
     admin: Session,
