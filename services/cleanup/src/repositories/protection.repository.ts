@@ -74,6 +74,17 @@ export async function insertRuleProtections(
 }
 
 /** Lists protections of live (not soft-removed) media, newest first, with the total. */
+/**
+ * A renamed rule's protections show its new name (the name is kept on each protection so
+ * that it survives the rule being deleted with them gone, and for listing without a join).
+ */
+export async function renameRuleProtections(tx: Tx, ruleId: number, name: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE protections SET source_rule_name = ${name}
+     WHERE source = 'rule' AND source_rule_id = ${ruleId}
+       AND source_rule_name IS DISTINCT FROM ${name}`;
+}
+
 export async function listProtections(
   db: DbClient,
   filters: ProtectionFilters,

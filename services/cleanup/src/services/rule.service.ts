@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db';
 import type { Actor } from '../domain/actor';
 import { validateRule, type RuleError, type RuleValidationContext } from '../domain/rules';
 import { findCandidates } from '../repositories/candidate-query.repository';
-import { findProtection } from '../repositories/protection.repository';
+import { findProtection, renameRuleProtections } from '../repositories/protection.repository';
 import {
   deleteRule,
   dropRuleFromCandidates,
@@ -71,6 +71,7 @@ export class RuleService {
         if (!before) throw notFound(id);
         const now = clock();
         await updateRule(tx, id, rule, now);
+        if (before.name !== rule.name) await renameRuleProtections(tx, id, rule.name);
         if (before.enabled && !rule.enabled) await this.release(tx, id, actor, now);
       })
       .catch(nameRace(rule.name));

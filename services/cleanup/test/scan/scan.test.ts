@@ -122,6 +122,14 @@ test('protect beats candidate: a protect rule protects its matches once, which a
   });
   expect(await world.recordedProtection(Number(protection?.id))).toEqual(['protection.created']);
   expect((await getCandidate(stale)).status).toBe(404);
+  // Renaming the rule renames what its protections show; nothing else about them changes.
+  const renamed = await rules().update(
+    protectId,
+    conditionsRule('Keep the classics', [yearBelow(1970)], { action: { outcome: 'protect' } }),
+  );
+  expect(renamed.status).toBe(200);
+  const [afterRename] = await ruleProtections();
+  expect(afterRename).toEqual({ ...protection, sourceRuleName: 'Keep the classics' });
   expect((await candidateRows()).map((row) => row.mediaId)).toEqual([old.media_id]);
 
   // A second scan changes nothing; a classic that stops matching loses its rule protection.
