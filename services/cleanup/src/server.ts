@@ -19,6 +19,7 @@ import { ruleInputsConsumer } from './messaging/rule-inputs-consumer';
 import { sourceStatusConsumer } from './messaging/source-status-consumer';
 import { taskConsumer } from './messaging/task-consumer';
 import { mountRoutes } from './routes';
+import { purgeAbandonedRefreshes } from './repositories/input-refresh.repository';
 import { purgeOldNotices } from './repositories/notice.repository';
 
 export type CleanupService = StartedService<Db> & { services: Services };
@@ -54,7 +55,7 @@ export async function startCleanup(
         ruleInputsConsumer(runtime, db),
         operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention,
-        // notices older than 90 days.
+        // notices older than 90 days, input refreshes abandoned by a process that died waiting.
         housekeepingConsumer(runtime, {
           service: 'cleanup',
           db,
@@ -62,6 +63,7 @@ export async function startCleanup(
           purge: async (tx) => ({
             idempotency_records_purged: await purgeExpiredIdempotency(tx, SCHEMA),
             notices_purged: await purgeOldNotices(tx, clock()),
+            input_refreshes_purged: await purgeAbandonedRefreshes(tx, clock()),
           }),
         }),
       ],

@@ -33,3 +33,12 @@ export async function takeAnswer(db: DbClient, messageId: string): Promise<Refre
 export async function dropRefresh(db: DbClient, messageId: string): Promise<void> {
   await db.$executeRaw`DELETE FROM input_refreshes WHERE message_id = ${messageId}::uuid`;
 }
+
+/**
+ * Housekeeping: a wait lasts minutes (CLEANUP_INPUT_REFRESH_TIMEOUT_MS), so a row a day old was
+ * left by a process that died while waiting; nobody will read it.
+ */
+export async function purgeAbandonedRefreshes(tx: Tx, now: Date): Promise<number> {
+  return tx.$executeRaw`
+    DELETE FROM input_refreshes WHERE requested_at < ${now}::timestamptz - interval '1 day'`;
+}

@@ -1,7 +1,5 @@
 import type { InternalApi } from '@mcs/contracts';
 import type { Principal } from '@mcs/kit';
-import { DAY } from '@mcs/kit/testing';
-import { purgeOldNotices } from '../../src/repositories/notice.repository';
 import { ADMIN } from '../support/api';
 import { newMovie } from '../support/factories';
 import { useWorld } from '../support/world';
@@ -89,16 +87,4 @@ test('marking read takes ids or all, not both and not neither', async () => {
     const reply = await markRead(body);
     expect(reply.status).toBe(422);
   }
-});
-
-test('housekeeping purges notices older than 90 days, read or not', async () => {
-  const now = new Date();
-  await world.service.db.$executeRaw`
-    INSERT INTO notices (user_id, level, title, message, created_at)
-    VALUES (7, 'info', 'old', 'old', ${new Date(now.getTime() - 91 * DAY)}),
-           (7, 'info', 'recent', 'recent', ${new Date(now.getTime() - 89 * DAY)})`;
-  const purged = await world.service.db.$transaction((tx) => purgeOldNotices(tx, now));
-  expect(purged).toBe(1);
-  const left = await notices('', { type: 'user', id: 7, role: 'user' });
-  expect(left.body.items.map((n) => n.title)).toEqual(['recent']);
 });
