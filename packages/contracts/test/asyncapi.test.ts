@@ -247,19 +247,24 @@ function propertyNames(roots: unknown[]): string[] {
   return [...names];
 }
 
-test('no message schema has a property named like a filesystem path (events-webhooks.md)', () => {
+test("the files' path in catalog's internal media facts is the only path a message has (decision 013)", () => {
   const pathLike = /(^|_)(path|paths|folder|directory|dir)(_|$)|^root_/;
   expect(
     ['path', 'local_path', 'destination_path', 'root_folder_path'].every((n) => pathLike.test(n)),
   ).toBe(true);
-  // The file itself and every payload as resolved by the parser (OpenAPI schemas included).
-  const resolved = document
-    .allMessages()
-    .all()
-    .map((m) => m.payload()?.json());
-  const names = propertyNames([eventsDocument(), ...resolved]);
-  expect(names).toEqual(
+  // Every payload as resolved by the parser (OpenAPI schemas included), by message.
+  const facts = new Set(['media.items_upserted', 'media.series_parts_upserted']);
+  const messages = document.allMessages().all();
+  const payloads = (pick: (name: string) => boolean) =>
+    messages.filter((m) => pick(m.name() ?? '')).map((m) => m.payload()?.json());
+  const others = propertyNames(payloads((name) => !facts.has(name)));
+  expect(others).toEqual(
     expect.arrayContaining(['file_name', 'auto_delete_eligible_at', 'expires_at']),
   );
-  expect(names.filter((n) => pathLike.test(n))).toEqual([]);
+  expect(others.filter((n) => pathLike.test(n))).toEqual([]);
+  expect(
+    propertyNames(payloads((name) => facts.has(name))).filter((n) => pathLike.test(n)),
+  ).toEqual(['path']);
+  const fileFacts = obj(obj(obj(eventsDocument().components).schemas).FileFactsCommon);
+  expect(Object.keys(obj(fileFacts.properties))).toContain('path');
 });
