@@ -13,7 +13,7 @@ import {
 } from '@mcs/kit';
 import { createServices, mountRoutes, type Services } from './app';
 import type { WebhooksConfig } from './config';
-import { createDb, SCHEMA, type Db } from './db';
+import { createDb, createDirect, SCHEMA, type Db } from './db';
 import { startDelivery } from './delivery/delivery.worker';
 import { deliveryJobs } from './delivery/jobs';
 import type { Resolve } from './delivery/sender';
@@ -56,8 +56,10 @@ export async function startWebhooks(
     redis: runtime.redis,
     prefix: runtime.config.redis.prefix,
   });
+  const direct = createDirect(runtime.pool);
   const services = createServices({
     db,
+    direct,
     outbox: runtime.outbox,
     clock: options.clock ?? systemClock,
     log: runtime.log,
