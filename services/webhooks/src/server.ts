@@ -71,7 +71,9 @@ export async function startWebhooks(
   });
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
   for (const intake of [
-    feedConsumer(runtime, db, services.feedStore, (ids) => services.delivery.queue.enqueue(ids)),
+    feedConsumer(runtime, direct, services.feedStore, (ids) =>
+      services.delivery.queue.enqueueNew(ids),
+    ),
     pruneConsumer(runtime, db, services.prune),
   ]) {
     await intake.start();
