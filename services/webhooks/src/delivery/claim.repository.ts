@@ -1,5 +1,5 @@
 import type { Direct } from '../db';
-import type { SqlClient } from '@mcs/kit';
+import { escapeLiteral } from 'pg';
 import { claimedDelivery, type ClaimedDelivery, type ClaimRow } from './claimed-delivery';
 import { LEASE_MARGIN_SECONDS } from './lease';
 
@@ -23,69 +23,50 @@ export type Claim =
  * lock a different row, so both would win. The rule spans rows, so it needs a lock that spans
  * them: a transaction-scoped lock per endpoint serialises claims of that endpoint only (other
  * endpoints claim in parallel), and the next claimer, once it gets the lock, sees the committed
- * lease in its next statement's snapshot. The lease itself is one statement after the lock.
+ * lease in its next statement's snapshot.
  *
- * Plain SQL over node-pg (db.ts `Direct`): this runs for every job, and through Prisma its
- * seven statements cost more CPU than the attempt's request.
+ * The lock and the lease are two statements of one simple query: one round trip and one
+ * implicit transaction, which holds the lock until the lease is committed, with the lease
+ * statement's snapshot taken after the lock. That protocol takes no parameters, so the two
+ * values are inlined: the delivery id is a bigint and the time an ISO string quoted by
+ * node-pg's escapeLiteral. A job whose endpoint is busy ends with that one round trip too.
  */
 export async function claimNext(db: Direct, deliveryId: bigint, now: Date): Promise<Claim> {
-  const owner = await endpointOf(db, deliveryId, now);
-  // A busy endpoint's attempt hands its next due delivery over once it is recorded (after this
-  // read: the lease seen here is still to be cleared), so nothing is lost by stopping here.
-  if (!owner || owner.busy) return { kind: 'none' };
-  return db.$transaction(async (tx) => {
-    await tx.$queryRawUnsafe(
-      `SELECT pg_advisory_xact_lock(hashtextextended('webhooks:claim', $1::bigint))`,
-      owner.endpointId,
-    );
-    const [row] = await tx.$queryRawUnsafe<ClaimRow[]>(LEASE, owner.endpointId, now);
-    if (!row) return { kind: 'none' };
-    if (row.status === 'canceled') return { kind: 'canceled', deliveryId: BigInt(row.id) };
-    return { kind: 'claimed', delivery: claimedDelivery(row) };
-  });
-}
-
-/** The delivery's endpoint and whether one of its deliveries holds an unexpired lease. */
-async function endpointOf(
-  db: SqlClient,
-  deliveryId: bigint,
-  now: Date,
-): Promise<{ endpointId: string; busy: boolean } | null> {
-  const [row] = await db.$queryRawUnsafe<{ endpointId: string; busy: boolean }[]>(
-    `SELECT d.endpoint_id AS "endpointId",
-            EXISTS (SELECT 1 FROM deliveries AS busy
-                     WHERE busy.endpoint_id = d.endpoint_id
-                       AND busy.lease_expires_at > $2::timestamptz) AS busy
-       FROM deliveries AS d WHERE d.id = $1::bigint`,
-    deliveryId,
-    now,
-  );
-  return row ?? null;
+  const delivery = deliveryId.toString();
+  const [row] = await db.script<ClaimRow>(`
+    SELECT pg_advisory_xact_lock(hashtextextended('webhooks:claim', endpoint_id))
+      FROM deliveries WHERE id = ${delivery};
+    ${lease(delivery, escapeLiteral(now.toISOString()))}`);
+  if (!row) return { kind: 'none' };
+  if (row.status === 'canceled') return { kind: 'canceled', deliveryId: BigInt(row.id) };
+  return { kind: 'claimed', delivery: claimedDelivery(row) };
 }
 
 /**
- * Under the endpoint's claim lock ($1 endpoint, $2 now): leases the endpoint's first due
- * delivery in feed order unless one of its deliveries holds an unexpired lease (any status: a
- * delivery canceled by a disable while in flight still holds its lease), and returns it with
- * what its attempt needs: the endpoint, the event and the settings. §4.3 step 2 in the same
+ * Under the claim lock of delivery `id`'s endpoint: leases the endpoint's first due delivery
+ * in feed order (at time `at`, a quoted literal) unless one of its deliveries holds an
+ * unexpired lease (any status: a delivery canceled by a disable while in flight still holds
+ * its lease), and returns it with what its attempt needs: the endpoint, the event and the settings. §4.3 step 2 in the same
  * statement: an endpoint deleted or disabled meanwhile gets no request, its delivery is
  * canceled instead (no lease). `status = 'pending'` is repeated in the UPDATE so that a row
  * changed between the look-up and the update (a concurrent cancel) is re-checked, not leased.
  */
-const LEASE = `
-  WITH due AS (
-    SELECT d.id FROM deliveries AS d
-     WHERE d.endpoint_id = $1::bigint AND d.status = 'pending'
-       AND d.next_attempt_at <= $2::timestamptz
+const lease = (id: string, at: string) => `
+  WITH owner AS (
+    SELECT endpoint_id AS id FROM deliveries WHERE id = ${id}
+  ), due AS (
+    SELECT d.id FROM owner, deliveries AS d
+     WHERE d.endpoint_id = owner.id AND d.status = 'pending'
+       AND d.next_attempt_at <= ${at}::timestamptz
        AND NOT EXISTS (SELECT 1 FROM deliveries AS busy
-                        WHERE busy.endpoint_id = $1::bigint
-                          AND busy.lease_expires_at > $2::timestamptz)
+                        WHERE busy.endpoint_id = owner.id
+                          AND busy.lease_expires_at > ${at}::timestamptz)
      ORDER BY d.event_position, d.id
      LIMIT 1
   ), claimed AS (
     UPDATE deliveries AS d
        SET lease_expires_at = CASE WHEN e.enabled AND e.deleted_at IS NULL
-                                   THEN $2::timestamptz
+                                   THEN ${at}::timestamptz
                                         + make_interval(secs => e.timeout_seconds + ${LEASE_MARGIN_SECONDS})
                               END,
            status = CASE WHEN e.enabled AND e.deleted_at IS NULL THEN d.status ELSE 'canceled' END,
@@ -93,7 +74,7 @@ const LEASE = `
            last_error = CASE WHEN e.enabled AND e.deleted_at IS NULL THEN d.last_error
                              WHEN e.deleted_at IS NOT NULL THEN 'Endpoint deleted'
                              ELSE 'Endpoint disabled' END,
-           updated_at = $2::timestamptz
+           updated_at = ${at}::timestamptz
       FROM due, endpoints AS e
      WHERE d.id = due.id AND d.status = 'pending' AND e.id = d.endpoint_id
     RETURNING d.id, d.endpoint_id, d.event_id, d.round, d.attempts, d.status, d.lease_expires_at,
