@@ -18,7 +18,14 @@ export class DeliveryQueue {
    * (§4.1), so their job ids need no look-up. One canceled meanwhile finds nothing to claim.
    */
   async enqueueNew(ids: readonly bigint[]): Promise<void> {
-    for (const id of ids) await this.add(id, attemptJobId({ id, round: 1, attempts: 0 }), null);
+    // One Redis round trip for the event's deliveries rather than one each.
+    await this.deps.jobs.enqueueMany(
+      'attempt_delivery',
+      ids.map((id) => ({
+        data: { delivery_id: String(id) },
+        options: { jobId: attemptJobId({ id, round: 1, attempts: 0 }) },
+      })),
+    );
   }
 
   /** Manually retried deliveries: their next attempt. */
