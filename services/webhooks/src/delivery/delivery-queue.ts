@@ -6,15 +6,6 @@ import { attemptJobId, turnJobId, type DeliveryJobs, type QueueState } from './j
 export type DueState = QueueState & { nextAttemptAt: Date };
 
 /**
- * BullMQ takes jobs without a priority before any job with one, so every job but the hand-over
- * gets this one. A hand-over carries an endpoint that just finished an attempt to its next due
- * delivery; without it first, that turn waited behind a burst's first-attempt jobs, most of
- * which only find their endpoint busy (the hand-over's own job will serve them). At most one
- * hand-over is pending per endpoint, so taking them first cannot starve another endpoint.
- */
-const AFTER_HAND_OVERS = 1;
-
-/**
  * Puts delivery attempts on the `webhooks` queue (events-webhooks.md §4.1, §4.6). Every call
  * comes after the commit of the rows it points at: the job reads them. BullMQ only times the
  * attempts; a job lost here is rebuilt by the sweeper from the rows.
@@ -32,10 +23,7 @@ export class DeliveryQueue {
       'attempt_delivery',
       ids.map((id) => ({
         data: { delivery_id: String(id) },
-        options: {
-          jobId: attemptJobId({ id, round: 1, attempts: 0 }),
-          priority: AFTER_HAND_OVERS,
-        },
+        options: { jobId: attemptJobId({ id, round: 1, attempts: 0 }) },
       })),
     );
   }
@@ -44,12 +32,12 @@ export class DeliveryQueue {
   async enqueue(ids: readonly bigint[]): Promise<void> {
     if (ids.length === 0) return;
     for (const state of await deliveryRepository.queueStates(this.deps.db, ids))
-      await this.add(state.id, attemptJobId(state), state.nextAttemptAt, AFTER_HAND_OVERS);
+      await this.add(state.id, attemptJobId(state), state.nextAttemptAt);
   }
 
   /** The next attempt after a retryable failure, at its due time. */
   async scheduleRetry(state: DueState): Promise<void> {
-    await this.add(state.id, attemptJobId(state), state.nextAttemptAt, AFTER_HAND_OVERS);
+    await this.add(state.id, attemptJobId(state), state.nextAttemptAt);
   }
 
   /** The endpoint's next due delivery, once attempt `attemptId` freed the endpoint (§4.7). */
@@ -59,7 +47,7 @@ export class DeliveryQueue {
 
   /**
    * The sweeper's call for a due delivery: true when a job was added or brought forward. Its
-   * attempt job may be waiting (`prioritized`) or running (nothing to do), delayed although the row is due
+   * attempt job may be waiting or running (nothing to do), delayed although the row is due
    * (brought forward: the row is the truth), finished (it ran while the endpoint was busy, or
    * before a crash) or gone (Redis lost its data): then it is added again.
    */
@@ -81,21 +69,16 @@ export class DeliveryQueue {
       );
       if (!removed) return false;
     }
-    await this.add(state.id, jobId, state.nextAttemptAt, AFTER_HAND_OVERS);
+    await this.add(state.id, jobId, state.nextAttemptAt);
     return true;
   }
 
-  private async add(
-    deliveryId: bigint,
-    jobId: string,
-    dueAt: Date | null,
-    priority?: number,
-  ): Promise<void> {
+  private async add(deliveryId: bigint, jobId: string, dueAt: Date | null): Promise<void> {
     const delayMs = dueAt === null ? 0 : Math.max(0, dueAt.getTime() - this.deps.clock().getTime());
     await this.deps.jobs.enqueue(
       'attempt_delivery',
       { delivery_id: String(deliveryId) },
-      { jobId, delayMs, priority },
+      { jobId, delayMs },
     );
   }
 }
