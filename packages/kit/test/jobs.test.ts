@@ -93,6 +93,39 @@ test('the same job id queued twice runs once', async () => {
   expect(runs).toBe(1);
 });
 
+test('jobs queued together run once each, and one whose id is already queued is not added again', async () => {
+  const runs: number[] = [];
+  await queue.enqueue('deliver', { delivery_id: 8 }, { jobId: 'delivery-8' });
+  await queue.enqueueMany('deliver', [
+    { data: { delivery_id: 7 }, options: { jobId: 'delivery-7' } },
+    { data: { delivery_id: 8 }, options: { jobId: 'delivery-8' } },
+    { data: { delivery_id: 9 }, options: { jobId: 'delivery-9' } },
+  ]);
+  workers.push(
+    startJobWorker(
+      catalogue,
+      {
+        deliver: (data) => Promise.resolve(void runs.push(data.delivery_id)),
+        sweep: () => Promise.resolve(),
+      },
+      { redis, prefix, log },
+    ),
+  );
+  await queue.enqueue('sweep', {}, { jobId: 'sweep-after-many' });
+  await waitFor(async () => (await queue.bull.getJobCounts('completed')).completed === 4);
+  expect([...runs].sort((a, b) => a - b)).toEqual([7, 8, 9]);
+});
+
+test('invalid job data is refused when queued together with valid data', async () => {
+  await expect(
+    queue.enqueueMany('deliver', [
+      { data: { delivery_id: 10 }, options: { jobId: 'delivery-10' } },
+      { data: { delivery_id: -1 }, options: { jobId: 'bad-many' } },
+    ]),
+  ).rejects.toThrow('positive integer');
+  expect(await queue.bull.getJob('delivery-10')).toBeUndefined();
+});
+
 test('invalid job data is refused when queued', async () => {
   await expect(queue.enqueue('deliver', { delivery_id: -1 }, { jobId: 'bad' })).rejects.toThrow(
     'positive integer',

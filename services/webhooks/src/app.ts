@@ -1,6 +1,6 @@
 import type { Clock, JobQueue, Logger, Outbox, SecretBox } from '@mcs/kit';
 import type { Router } from 'express';
-import type { Db } from './db';
+import type { Db, Direct } from './db';
 import { createDelivery } from './delivery/delivery.worker';
 import type { DeliveryJobs } from './delivery/jobs';
 import { send, type Resolve } from './delivery/sender';
@@ -16,6 +16,8 @@ import { PruneService } from './prune/prune.service';
 
 export interface ServiceDeps {
   db: Db;
+  /** Plain pg over the same pool, for the delivery and intake hot paths. */
+  direct: Direct;
   outbox: Outbox;
   clock: Clock;
   log: Logger;

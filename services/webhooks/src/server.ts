@@ -13,7 +13,7 @@ import {
 } from '@mcs/kit';
 import { createServices, mountRoutes, type Services } from './app';
 import type { WebhooksConfig } from './config';
-import { createDb, SCHEMA, type Db } from './db';
+import { createDb, createDirect, SCHEMA, type Db } from './db';
 import { startDelivery } from './delivery/delivery.worker';
 import { deliveryJobs } from './delivery/jobs';
 import type { Resolve } from './delivery/sender';
@@ -56,8 +56,10 @@ export async function startWebhooks(
     redis: runtime.redis,
     prefix: runtime.config.redis.prefix,
   });
+  const direct = createDirect(runtime.pool);
   const services = createServices({
     db,
+    direct,
     outbox: runtime.outbox,
     clock: options.clock ?? systemClock,
     log: runtime.log,
@@ -69,7 +71,9 @@ export async function startWebhooks(
   });
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
   for (const intake of [
-    feedConsumer(runtime, db, services.feedStore, (ids) => services.delivery.queue.enqueue(ids)),
+    feedConsumer(runtime, direct, services.feedStore, (ids) =>
+      services.delivery.queue.enqueueNew(ids),
+    ),
     pruneConsumer(runtime, db, services.prune),
   ]) {
     await intake.start();

@@ -46,6 +46,12 @@ interface StoredJob {
   correlation_id: string;
 }
 
+export interface EnqueueOptions {
+  jobId: string;
+  delayMs?: number;
+  priority?: number;
+}
+
 export interface JobQueueOptions {
   redis: Redis;
   /** Redis key prefix (per deployment, per test file). */
@@ -66,12 +72,37 @@ export class JobQueue<S extends JobSpecs> {
   async enqueue<K extends keyof S & string>(
     name: K,
     data: JobData<S, K>,
-    options: { jobId: string; delayMs?: number; priority?: number },
+    options: EnqueueOptions,
   ): Promise<void> {
+    await this.queue.add(name, this.stored(name, data), this.options(name, options));
+  }
+
+  /**
+   * Adds several jobs of one kind in one Redis round trip (BullMQ's addBulk), each as
+   * `enqueue` would: a job whose `jobId` exists already is not added again.
+   */
+  async enqueueMany<K extends keyof S & string>(
+    name: K,
+    jobs: readonly { data: JobData<S, K>; options: EnqueueOptions }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.queue.addBulk(
+      jobs.map(({ data, options }) => ({
+        name,
+        data: this.stored(name, data),
+        opts: this.options(name, options),
+      })),
+    );
+  }
+
+  private stored(name: keyof S & string, data: unknown): StoredJob {
+    (this.catalogue.jobs[name] as JobSpec<unknown>).parse(data);
+    return { data, correlation_id: correlationId() };
+  }
+
+  private options(name: keyof S & string, options: EnqueueOptions) {
     const spec = this.catalogue.jobs[name] as JobSpec<unknown>;
-    spec.parse(data);
-    const stored: StoredJob = { data, correlation_id: correlationId() };
-    await this.queue.add(name, stored, {
+    return {
       jobId: options.jobId,
       attempts: spec.attempts,
       backoff: spec.backoff,
@@ -79,7 +110,7 @@ export class JobQueue<S extends JobSpecs> {
       priority: options.priority,
       removeOnComplete: { age: 3600, count: 1000 },
       removeOnFail: { age: 7 * 86400 },
-    });
+    };
   }
 
   /**

@@ -1,10 +1,9 @@
 import type { Clock, Logger, SecretBox } from '@mcs/kit';
-import type { Db } from '../db';
+import type { Direct } from '../db';
 import { refused, type AttemptResult } from '../domain/attempt-result';
 import { buildRequest, isRequest } from '../domain/outgoing-request';
 import { attemptError, type KnownValues } from '../domain/redaction';
 import { decideAfterAttempt } from '../domain/retry-policy';
-import { settingsRepository } from '../settings/settings.repository';
 import { afterAttempt } from '../domain/attempt-outcome';
 import { attemptRequest, type AttemptRequest } from './attempt-request';
 import { attemptRepository } from './attempt.repository';
@@ -13,7 +12,7 @@ import type { DeliveryQueue } from './delivery-queue';
 import { send, type Resolve } from './sender';
 
 export interface AttemptDeps {
-  db: Db;
+  direct: Direct;
   box: SecretBox;
   queue: DeliveryQueue;
   clock: Clock;
@@ -36,8 +35,8 @@ export class AttemptService {
 
   /** The `attempt_delivery` job: one attempt for the endpoint of `deliveryId`, if it is due. */
   async run(deliveryId: bigint): Promise<void> {
-    const { db, clock, log } = this.deps;
-    const claim = await claimNext(db, deliveryId, clock());
+    const { direct, clock, log } = this.deps;
+    const claim = await claimNext(direct, deliveryId, clock());
     if (claim.kind === 'canceled')
       log.info({ delivery_id: claim.deliveryId }, 'delivery canceled: endpoint inactive');
     if (claim.kind !== 'claimed') return;
@@ -49,20 +48,22 @@ export class AttemptService {
       log.warn({ delivery_id: delivery.id }, 'attempt not recorded: its lease expired meanwhile');
       return;
     }
-    const { change, attemptId } = recorded;
+    const { status, nextAttemptAt, attemptId } = recorded;
     log.debug(
-      { delivery_id: delivery.id, status: change.status, status_code: result.statusCode },
+      { delivery_id: delivery.id, status, status_code: result.statusCode },
       'delivery attempted',
     );
-    if (change.status === 'pending' && change.nextAttemptAt !== null)
+    if (status === 'pending' && nextAttemptAt !== null)
       await this.deps.queue.scheduleRetry({
         id: delivery.id,
         round: delivery.round,
-        attempts: change.attempts,
-        nextAttemptAt: change.nextAttemptAt,
+        attempts: delivery.attempts + 1,
+        nextAttemptAt,
       });
     // One attempt at a time per endpoint (§4.7): its next due delivery may have found it busy.
-    const next = await attemptRepository.nextDue(db, delivery.endpointId, clock());
+    // Only a look-up after the commit sees a delivery committed while the record ran.
+    const next =
+      recorded.nextDue ?? (await attemptRepository.nextDue(direct, delivery.endpointId, clock()));
     if (next !== null) await this.deps.queue.handOver(next, attemptId);
   }
 
@@ -72,14 +73,13 @@ export class AttemptService {
     now: Date,
   ): Promise<{ result: AttemptResult; known: KnownValues }> {
     const { box, version, resolve } = this.deps;
-    const settings = await settingsRepository.get(this.deps.db);
     const prepared = openedRequest(delivery, { box, now, version });
     if (!prepared) return { result: refused('secrets_unreadable'), known: NOTHING_KNOWN };
     const { plan, known } = prepared;
     const request = buildRequest(plan);
     const result = isRequest(request)
       ? await send(request, {
-          policy: { blockPrivate: settings.blockPrivateDestinations },
+          policy: { blockPrivate: delivery.blockPrivateDestinations },
           resolve,
         })
       : request;
@@ -99,9 +99,9 @@ export class AttemptService {
     const error = attemptError(result, known);
     const attempt = { round: delivery.round, number, startedAt, result, error, decision };
     return attemptRepository.record(
-      this.deps.db,
+      this.deps.direct,
       { deliveryId: delivery.id, expiresAt: delivery.leaseExpiresAt },
-      (current) => afterAttempt(current, attempt, now),
+      afterAttempt(attempt, now),
       now,
     );
   }

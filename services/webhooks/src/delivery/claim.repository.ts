@@ -1,24 +1,9 @@
-import type { Db, Tx } from '../db';
-import { numOrNull } from '@mcs/kit';
-import type { EventActor, EventPayload } from '../domain/event-types';
-import type { TemplateEvent } from '../domain/template-context';
-import type { Endpoint } from '../generated/prisma/client';
+import type { Direct } from '../db';
+import { escapeLiteral } from 'pg';
+import { claimedDelivery, type ClaimedDelivery, type ClaimRow } from './claimed-delivery';
 import { LEASE_MARGIN_SECONDS } from './lease';
 
-/** A delivery this worker leased, with what its attempt needs. */
-export interface ClaimedDelivery {
-  id: bigint;
-  endpointId: bigint;
-  round: number;
-  /** Attempts made in this round before this one. */
-  attempts: number;
-  /** This claim's lease; recording the attempt requires it to be still ours. */
-  leaseExpiresAt: Date;
-  endpoint: Endpoint;
-  /** The event ID: the `webhook-id` of every attempt (§4.11). */
-  eventId: string;
-  event: TemplateEvent;
-}
+export type { ClaimedDelivery } from './claimed-delivery';
 
 export type Claim =
   | { kind: 'claimed'; delivery: ClaimedDelivery }
@@ -39,81 +24,77 @@ export type Claim =
  * them: a transaction-scoped lock per endpoint serialises claims of that endpoint only (other
  * endpoints claim in parallel), and the next claimer, once it gets the lock, sees the committed
  * lease in its next statement's snapshot.
+ *
+ * The lock and the lease are two statements of one simple query: one round trip and one
+ * implicit transaction, which holds the lock until the lease is committed, with the lease
+ * statement's snapshot taken after the lock. That protocol takes no parameters, so the two
+ * values are inlined: the delivery id is a bigint and the time an ISO string quoted by
+ * node-pg's escapeLiteral. A job whose endpoint is busy ends with that one round trip too.
  */
-export async function claimNext(db: Db, deliveryId: bigint, now: Date): Promise<Claim> {
-  return db.$transaction(async (tx) => {
-    const [owner] = await tx.$queryRaw<{ endpoint_id: bigint }[]>`
-      SELECT endpoint_id FROM deliveries WHERE id = ${deliveryId}`;
-    if (!owner) return { kind: 'none' };
-    const endpointId = owner.endpoint_id;
-    await tx.$executeRaw`
-      SELECT pg_advisory_xact_lock(hashtextextended('webhooks:claim', ${endpointId}))`;
-    const [leased] = await tx.$queryRaw<{ id: bigint }[]>`
-      UPDATE deliveries AS d
-         SET lease_expires_at = ${now}::timestamptz
-               + make_interval(secs => e.timeout_seconds + ${LEASE_MARGIN_SECONDS}),
-             updated_at = ${now}
-        FROM endpoints AS e
-       WHERE e.id = d.endpoint_id
-         AND d.id = (SELECT due.id FROM deliveries AS due
-                      WHERE due.endpoint_id = ${endpointId} AND due.status = 'pending'
-                        AND due.next_attempt_at <= ${now}
-                      ORDER BY due.event_position, due.id
-                      LIMIT 1)
-         -- Any status: a delivery canceled by a disable while in flight still holds its lease.
-         AND NOT EXISTS (SELECT 1 FROM deliveries AS busy
-                          WHERE busy.endpoint_id = ${endpointId}
-                            AND busy.lease_expires_at > ${now})
-      RETURNING d.id`;
-    if (!leased) return { kind: 'none' };
-    return recheck(tx, leased.id, now);
-  });
+export async function claimNext(db: Direct, deliveryId: bigint, now: Date): Promise<Claim> {
+  const delivery = deliveryId.toString();
+  const [row] = await db.script<ClaimRow>(`
+    SELECT pg_advisory_xact_lock(hashtextextended('webhooks:claim', endpoint_id))
+      FROM deliveries WHERE id = ${delivery};
+    ${lease(delivery, escapeLiteral(now.toISOString()))}`);
+  if (!row) return { kind: 'none' };
+  if (row.status === 'canceled') return { kind: 'canceled', deliveryId: BigInt(row.id) };
+  return { kind: 'claimed', delivery: claimedDelivery(row) };
 }
 
-/** §4.3 step 2, under the claim: a disabled or deleted endpoint gets no request. */
-async function recheck(tx: Tx, id: bigint, now: Date): Promise<Claim> {
-  const row = await tx.delivery.findUniqueOrThrow({ where: { id }, include: { endpoint: true } });
-  const { endpoint } = row;
-  if (endpoint.deletedAt !== null || !endpoint.enabled) {
-    await tx.delivery.update({
-      where: { id },
-      data: {
-        status: 'canceled',
-        nextAttemptAt: null,
-        leaseExpiresAt: null,
-        lastError: endpoint.deletedAt !== null ? 'Endpoint deleted' : 'Endpoint disabled',
-        updatedAt: now,
-      },
-    });
-    return { kind: 'canceled', deliveryId: id };
-  }
-  const { leaseExpiresAt } = row;
-  if (leaseExpiresAt === null) throw new Error('A claimed delivery has no lease.');
-  // The stored record was validated against its contract when the feed stored it.
-  const [event] = await tx.$queryRaw<StoredEvent[]>`
-    SELECT payload, actor_type AS "actorType", actor_id AS "actorId"
-      FROM events WHERE id = ${row.eventId}::uuid`;
-  if (!event) throw new Error('A delivery without its event.');
-  return {
-    kind: 'claimed',
-    delivery: {
-      id,
-      endpointId: row.endpointId,
-      round: row.round,
-      attempts: row.attempts,
-      leaseExpiresAt,
-      endpoint,
-      eventId: row.eventId,
-      event: {
-        payload: event.payload,
-        actor: { type: event.actorType, id: numOrNull(event.actorId) },
-      },
-    },
-  };
-}
-
-interface StoredEvent {
-  payload: EventPayload;
-  actorType: EventActor['type'];
-  actorId: bigint | null;
-}
+/**
+ * Under the claim lock of delivery `id`'s endpoint: leases the endpoint's first due delivery
+ * in feed order (at time `at`, a quoted literal) unless one of its deliveries holds an
+ * unexpired lease (any status: a delivery canceled by a disable while in flight still holds
+ * its lease), and returns it with what its attempt needs: the endpoint, the event and the settings. §4.3 step 2 in the same
+ * statement: an endpoint deleted or disabled meanwhile gets no request, its delivery is
+ * canceled instead (no lease). `status = 'pending'` is repeated in the UPDATE so that a row
+ * changed between the look-up and the update (a concurrent cancel) is re-checked, not leased.
+ */
+const lease = (id: string, at: string) => `
+  WITH owner AS (
+    SELECT endpoint_id AS id FROM deliveries WHERE id = ${id}
+  ), due AS (
+    SELECT d.id FROM owner, deliveries AS d
+     WHERE d.endpoint_id = owner.id AND d.status = 'pending'
+       AND d.next_attempt_at <= ${at}::timestamptz
+       AND NOT EXISTS (SELECT 1 FROM deliveries AS busy
+                        WHERE busy.endpoint_id = owner.id
+                          AND busy.lease_expires_at > ${at}::timestamptz)
+     ORDER BY d.event_position, d.id
+     LIMIT 1
+  ), claimed AS (
+    UPDATE deliveries AS d
+       SET lease_expires_at = CASE WHEN e.enabled AND e.deleted_at IS NULL
+                                   THEN ${at}::timestamptz
+                                        + make_interval(secs => e.timeout_seconds + ${LEASE_MARGIN_SECONDS})
+                              END,
+           status = CASE WHEN e.enabled AND e.deleted_at IS NULL THEN d.status ELSE 'canceled' END,
+           next_attempt_at = CASE WHEN e.enabled AND e.deleted_at IS NULL THEN d.next_attempt_at END,
+           last_error = CASE WHEN e.enabled AND e.deleted_at IS NULL THEN d.last_error
+                             WHEN e.deleted_at IS NOT NULL THEN 'Endpoint deleted'
+                             ELSE 'Endpoint disabled' END,
+           updated_at = ${at}::timestamptz
+      FROM due, endpoints AS e
+     WHERE d.id = due.id AND d.status = 'pending' AND e.id = d.endpoint_id
+    RETURNING d.id, d.endpoint_id, d.event_id, d.round, d.attempts, d.status, d.lease_expires_at,
+              e.method, e.url, e.url_template, e.body_template, e.path_mode, e.timeout_seconds,
+              e.headers_encrypted, e.auth_username, e.auth_password_encrypted,
+              e.signing_secret_encrypted, e.previous_secret_encrypted,
+              e.previous_secret_expires_at
+  )
+  SELECT c.id, c.endpoint_id AS "endpointId", c.event_id AS "eventId", c.round, c.attempts,
+         c.status, c.lease_expires_at AS "leaseExpiresAt",
+         c.method, c.url, c.url_template AS "urlTemplate", c.body_template AS "bodyTemplate",
+         c.path_mode AS "pathMode", c.timeout_seconds AS "timeoutSeconds",
+         c.headers_encrypted AS "headersEncrypted", c.auth_username AS "authUsername",
+         c.auth_password_encrypted AS "authPasswordEncrypted",
+         c.signing_secret_encrypted AS "signingSecretEncrypted",
+         c.previous_secret_encrypted AS "previousSecretEncrypted",
+         c.previous_secret_expires_at AS "previousSecretExpiresAt",
+         ev.payload, ev.actor_type AS "actorType", ev.actor_id AS "actorId",
+         s.block_private_destinations AS "blockPrivateDestinations"
+    FROM claimed AS c
+    JOIN events AS ev ON ev.id = c.event_id
+   CROSS JOIN webhook_settings AS s
+   WHERE s.id = 1`;

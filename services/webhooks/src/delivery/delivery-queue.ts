@@ -13,7 +13,22 @@ export type DueState = QueueState & { nextAttemptAt: Date };
 export class DeliveryQueue {
   constructor(private readonly deps: { db: Db; jobs: JobQueue<DeliveryJobs>; clock: Clock }) {}
 
-  /** New deliveries (after the feed's commit) and manually retried ones: their next attempt. */
+  /**
+   * Deliveries the feed just created (after its commit): `pending`, first attempt, due now
+   * (§4.1), so their job ids need no look-up. One canceled meanwhile finds nothing to claim.
+   */
+  async enqueueNew(ids: readonly bigint[]): Promise<void> {
+    // One Redis round trip for the event's deliveries rather than one each.
+    await this.deps.jobs.enqueueMany(
+      'attempt_delivery',
+      ids.map((id) => ({
+        data: { delivery_id: String(id) },
+        options: { jobId: attemptJobId({ id, round: 1, attempts: 0 }) },
+      })),
+    );
+  }
+
+  /** Manually retried deliveries: their next attempt. */
   async enqueue(ids: readonly bigint[]): Promise<void> {
     if (ids.length === 0) return;
     for (const state of await deliveryRepository.queueStates(this.deps.db, ids))

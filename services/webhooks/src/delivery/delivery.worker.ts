@@ -6,7 +6,7 @@ import {
   type Runtime,
   type SecretBox,
 } from '@mcs/kit';
-import type { Db } from '../db';
+import type { Db, Direct } from '../db';
 import { AttemptService } from './attempt.service';
 import { DeliveryQueue } from './delivery-queue';
 import { deliveryJobs, type DeliveryJobs } from './jobs';
@@ -15,6 +15,7 @@ import { DeliverySweeper } from './sweeper';
 
 export interface DeliveryDeps {
   db: Db;
+  direct: Direct;
   box: SecretBox;
   jobs: JobQueue<DeliveryJobs>;
   clock: Clock;

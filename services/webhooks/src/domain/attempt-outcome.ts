@@ -37,50 +37,46 @@ export interface FinishedAttempt {
   decision: AttemptDecision;
 }
 
+/** What the attempt writes if the delivery is still `pending` when it is recorded. */
+export interface AttemptRecord {
+  row: AttemptRow;
+  change: DeliveryChange;
+  /**
+   * Whether `change` also applies to a delivery canceled while the request was in flight
+   * (§4.9): only a 2xx does. Otherwise a canceled delivery keeps its status, status code and
+   * cancel reason, and gets no next attempt; `attempts` and the attempt row count either way.
+   */
+  overridesCancel: boolean;
+}
+
 /**
- * `current` is the delivery as it is now, under its lease. It is `pending` unless the endpoint
- * was disabled or deleted while the request was in flight (§4.9): then a 2xx still counts as
- * delivered, and anything else leaves it `canceled` with its cancel reason, never retried.
+ * The record of a finished attempt. The delivery's status when it is recorded (`pending`, or
+ * `canceled` by a disable meanwhile) is only known to the recording statement, which applies
+ * `change` in full or as `overridesCancel` says.
  */
-export function afterAttempt(
-  current: { status: string; lastStatusCode: number | null; lastError: string | null },
-  attempt: FinishedAttempt,
-  now: Date,
-): { row: AttemptRow; change: DeliveryChange } {
+export function afterAttempt(attempt: FinishedAttempt, now: Date): AttemptRecord {
   const { decision, result } = attempt;
   const delivered = decision.status === 'delivered';
-  const retried = current.status === 'pending' ? decision.nextAttemptAt : null;
-  const row: AttemptRow = {
-    round: attempt.round,
-    number: attempt.number,
-    startedAt: attempt.startedAt,
-    durationMs: result.durationMs,
-    statusCode: result.statusCode,
-    outcome: decision.outcome,
-    error: attempt.error,
-    retryAfterSeconds: decision.retryAfterSeconds,
-    nextAttemptAt: retried,
-  };
-  const base = { attempts: attempt.number, nextAttemptAt: retried };
-  if (delivered || current.status === 'pending')
-    return {
-      row,
-      change: {
-        ...base,
-        status: decision.status,
-        lastStatusCode: result.statusCode,
-        lastError: attempt.error,
-        deliveredAt: delivered ? now : null,
-      },
-    };
   return {
-    row,
-    change: {
-      ...base,
-      status: current.status,
-      lastStatusCode: current.lastStatusCode,
-      lastError: current.lastError,
-      deliveredAt: null,
+    row: {
+      round: attempt.round,
+      number: attempt.number,
+      startedAt: attempt.startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      outcome: decision.outcome,
+      error: attempt.error,
+      retryAfterSeconds: decision.retryAfterSeconds,
+      nextAttemptAt: decision.nextAttemptAt,
     },
+    change: {
+      status: decision.status,
+      attempts: attempt.number,
+      nextAttemptAt: decision.nextAttemptAt,
+      lastStatusCode: result.statusCode,
+      lastError: attempt.error,
+      deliveredAt: delivered ? now : null,
+    },
+    overridesCancel: delivered,
   };
 }

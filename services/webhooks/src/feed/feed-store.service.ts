@@ -1,33 +1,19 @@
-import type { Clock } from '@mcs/kit';
-import type { Tx } from '../db';
-import { deliveryRepository } from '../delivery/delivery.repository';
+import type { Clock, SqlClient } from '@mcs/kit';
 import type { LifecycleEvent } from '../domain/event-types';
-import { feedRepository } from './feed.repository';
+import { feedRepository, type StoredEvent } from './feed.repository';
 
-export interface StoreResult {
-  /** The event's feed position; null when the event was stored before (nothing changed). */
-  position: bigint | null;
-  /** The deliveries created for it, to enqueue after commit. */
-  deliveryIds: bigint[];
-}
+export type StoreResult = StoredEvent;
 
 /**
  * Stores lifecycle events in the feed (events-webhooks.md §2.2, §4.1): each once, with its
- * position, and its deliveries, in the caller's transaction.
+ * position, and its deliveries, in the caller's transaction (Prisma's or plain pg: the feed
+ * consumer uses plain pg, whose statements cost less CPU on this hot path).
  */
 export class FeedStore {
   constructor(private readonly deps: { clock: Clock }) {}
 
-  async store(tx: Tx, event: LifecycleEvent): Promise<StoreResult> {
-    // As late as possible: everything before this point runs without the lock (§2.2).
-    await feedRepository.lock(tx);
-    const position = await feedRepository.insert(tx, event);
-    if (position === null) return { position, deliveryIds: [] };
-    const deliveryIds = await deliveryRepository.createForEvent(
-      tx,
-      { id: event.id, position, type: event.type, mediaType: event.media_type },
-      this.deps.clock(),
-    );
-    return { position, deliveryIds };
+  /** As late as possible in the caller's transaction: it takes the feed lock (§2.2). */
+  async store(tx: SqlClient, event: LifecycleEvent): Promise<StoreResult> {
+    return feedRepository.store(tx, event, this.deps.clock());
   }
 }

@@ -1,5 +1,5 @@
 import { Consumer, type Runtime } from '@mcs/kit';
-import { SCHEMA, type Db } from '../db';
+import { SCHEMA, type Direct } from '../db';
 import { EVENT_TYPES } from '../domain/event-types';
 import type { FeedStore } from './feed-store.service';
 
@@ -11,7 +11,7 @@ import type { FeedStore } from './feed-store.service';
  */
 export function feedConsumer(
   runtime: Runtime,
-  db: Db,
+  db: Direct,
   store: FeedStore,
   enqueue: (deliveryIds: bigint[]) => Promise<void>,
 ) {

@@ -1,5 +1,6 @@
 import { join, sql, whereAll, type Sql } from '@mcs/kit';
-import type { DbClient, Tx } from '../db';
+import type { SqlClient } from '@mcs/kit';
+import type { DbClient } from '../db';
 import type { EventType, LifecycleEvent } from '../domain/event-types';
 
 export interface FeedFilter {
@@ -13,6 +14,14 @@ export interface FeedFilter {
   occurredBefore?: Date;
 }
 
+/** What storing an event did. */
+export interface StoredEvent {
+  /** The event's feed position; null when the event was stored before (nothing changed). */
+  position: bigint | null;
+  /** The deliveries created for it, to enqueue after commit. */
+  deliveryIds: bigint[];
+}
+
 /** A feed item as JSON text, with its id (the next cursor). */
 export interface FeedItemText {
   id: string;
@@ -22,29 +31,42 @@ export interface FeedItemText {
 /** The event feed (events-webhooks.md §1.2, §2): stored once, read by position. */
 export const feedRepository = {
   /**
-   * The feed lock (docs/decisions/010-gapless-feed.md): every writer takes it right before
-   * drawing positions and holds it to commit or rollback, so commit order is position order and
-   * a reader can never see a position before a lower one that will still commit.
+   * Stores the event with the next position and one `pending` delivery for each endpoint that,
+   * at this moment, is not deleted, is enabled, subscribes to the event's type and allows its
+   * media type (events-webhooks.md §4.1), in one statement of the caller's transaction. Null
+   * position (and no delivery) when an event with its id is stored already (a redelivery under
+   * another message id).
+   *
+   * The feed lock (docs/decisions/010-gapless-feed.md) is taken inside the statement, before
+   * the position is drawn: the INSERT reads its one row from `feed_lock`, so `nextval` runs only
+   * once the lock is held. The caller's transaction keeps it to commit or rollback, so commit
+   * order is position order and a reader can never see a position before a lower one that
+   * will still commit. One statement rather than three keeps the lock for one round trip
+   * (this statement's end, then the commit) instead of three.
+   *
+   * The deliveries' FOR SHARE waits for a concurrent disable or delete of a matching endpoint
+   * and re-checks it, so that change either sees these deliveries (and cancels them) or this
+   * insert sees the change (and skips the endpoint).
    */
-  async lock(tx: Tx): Promise<void> {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:feed', 0))`;
-  },
-
-  /**
-   * Stores the event with the next position; null when an event with its id is stored already
-   * (a redelivery under another message id). Call it holding the feed lock.
-   */
-  async insert(tx: Tx, event: LifecycleEvent): Promise<bigint | null> {
-    const rows = await tx.$queryRaw<{ position: bigint }[]>`
-      INSERT INTO events (id, position, type, occurred_at, candidate_id, actor_type, actor_id,
-                          payload, media_type, operation_id)
-      VALUES (${event.id}::uuid, nextval('events_position_seq'), ${event.type},
-              ${new Date(event.occurred_at)}, ${event.candidate_id}, ${event.actor.type},
-              ${event.actor.id}, ${JSON.stringify(event.payload)}::jsonb, ${event.media_type},
-              ${event.operation_id})
-      ON CONFLICT (id) DO NOTHING
-      RETURNING position`;
-    return rows[0]?.position ?? null;
+  async store(tx: SqlClient, event: LifecycleEvent, now: Date): Promise<StoredEvent> {
+    const [row] = await tx.$queryRawUnsafe<{ position: string | null; deliveryIds: string[] }[]>(
+      STORE,
+      event.id,
+      event.type,
+      new Date(event.occurred_at),
+      event.candidate_id,
+      event.actor.type,
+      event.actor.id,
+      JSON.stringify(event.payload),
+      event.media_type,
+      event.operation_id,
+      now,
+    );
+    const position = row?.position ?? null;
+    return {
+      position: position === null ? null : BigInt(position),
+      deliveryIds: (row?.deliveryIds ?? []).map((id) => BigInt(id)),
+    };
   },
 
   /** Where a cursor points: its event's position and time, or null if no event has that id. */
@@ -82,3 +104,32 @@ function conditions(filter: FeedFilter): Sql[] {
   if (filter.occurredBefore) where.push(sql`occurred_at <= ${filter.occurredBefore}`);
   return where;
 }
+
+/** $1–$9 the event record (§1.2), $10 now. See `feedRepository.store`. */
+const STORE = `
+  WITH feed_lock AS (
+    SELECT pg_advisory_xact_lock(hashtextextended('webhooks:feed', 0))
+  ), stored AS (
+    INSERT INTO events (id, position, type, occurred_at, candidate_id, actor_type, actor_id,
+                        payload, media_type, operation_id)
+    SELECT $1::uuid, nextval('events_position_seq'), $2::text, $3::timestamptz, $4::bigint,
+           $5::text, $6::bigint, $7::jsonb, $8::text, $9::bigint
+      FROM feed_lock
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id, position
+  ), created AS (
+    INSERT INTO deliveries (event_id, endpoint_id, event_position, status, attempts, round,
+                            next_attempt_at, created_at, updated_at)
+    SELECT stored.id, endpoint.id, stored.position, 'pending', 0, 1,
+           $10::timestamptz, $10::timestamptz, $10::timestamptz
+      FROM stored
+     CROSS JOIN (SELECT id FROM endpoints
+                  WHERE deleted_at IS NULL AND enabled
+                    AND $2::text = ANY (event_types) AND $8::text = ANY (media_types)
+                  ORDER BY id
+                    FOR SHARE) AS endpoint
+    ON CONFLICT (event_id, endpoint_id) DO NOTHING
+    RETURNING id
+  )
+  SELECT (SELECT position FROM stored) AS position,
+         ARRAY(SELECT id FROM created ORDER BY id) AS "deliveryIds"`;
