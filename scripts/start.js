@@ -26,11 +26,13 @@ const metricsPort = port('gateway_metrics', 9100);
 const HEAP = {
   catalog: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=256`.trim() },
 };
+// Webhooks reads a file operation's path values from catalog when a template asks for them.
+const PEERS = { webhooks: { CATALOG_URL: `http://127.0.0.1:${internal.catalog}` } };
 
 const services = [
   ...Object.entries(internal).map(([name, p]) => ({
     name,
-    env: { PORT: String(p), ...HEAP[name] },
+    env: { PORT: String(p), ...HEAP[name], ...PEERS[name] },
   })),
   {
     name: 'gateway',

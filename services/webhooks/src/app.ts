@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type { Db, Direct } from './db';
 import { createDelivery } from './delivery/delivery.worker';
 import type { DeliveryJobs } from './delivery/jobs';
+import type { OperationPathsReader } from './delivery/operation-paths';
 import { send, type Resolve } from './delivery/sender';
 import { endpointRoutes } from './endpoints/endpoint.routes';
 import { EndpointService } from './endpoints/endpoint.service';
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   random: () => number;
   /** The delivery sender's resolver; the system's unless a test injects one. */
   resolve?: Resolve;
+  /** Catalog's path values of a file operation (§3.3); unset: templates render them empty. */
+  operationPaths?: OperationPathsReader;
 }
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */

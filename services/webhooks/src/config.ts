@@ -1,5 +1,7 @@
 import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
 
+const http = ['http', 'https'] as const;
+
 const schema = {
   ...runtimeVars(8104),
   /** Key for endpoint secrets and headers at rest; generated and kept in the database when unset. */
@@ -9,6 +11,8 @@ const schema = {
    * replica sends nothing (it serves the API and stores the feed; other replicas deliver).
    */
   WEBHOOK_DELIVERY_CONCURRENCY: env.int(16, { min: 0, max: 200 }),
+  /** Catalog, for the path values of file-operation events (events-webhooks.md §3.3). */
+  CATALOG_URL: env.url('http://127.0.0.1:8101', http),
 };
 
 export interface WebhooksConfig {
@@ -16,6 +20,8 @@ export interface WebhooksConfig {
   encryptionKey?: string | undefined;
   /** Unset (tests): 16; 0: no delivery worker or sweeper on this replica. */
   deliveryConcurrency?: number;
+  /** Where catalog answers the path values of a file operation; unset: no path values. */
+  catalogUrl?: string;
 }
 
 /** The only reader of the environment; stops the process naming every bad variable. */
@@ -26,6 +32,7 @@ export function loadConfig(source: Env = process.env): WebhooksConfig {
       runtime: runtimeConfig(vars),
       encryptionKey: vars.ENCRYPTION_KEY,
       deliveryConcurrency: vars.WEBHOOK_DELIVERY_CONCURRENCY,
+      catalogUrl: vars.CATALOG_URL,
     }),
     source,
   );

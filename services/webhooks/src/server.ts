@@ -1,4 +1,5 @@
 import {
+  createInternalClient,
   JobQueue,
   loadOrCreateSecret,
   SecretBox,
@@ -16,6 +17,7 @@ import type { WebhooksConfig } from './config';
 import { createDb, createDirect, SCHEMA, type Db } from './db';
 import { startDelivery } from './delivery/delivery.worker';
 import { deliveryJobs } from './delivery/jobs';
+import { catalogPathsReader } from './delivery/operation-paths';
 import type { Resolve } from './delivery/sender';
 import { feedConsumer } from './feed/feed.consumer';
 import { pruneConsumer } from './prune/prune.consumer';
@@ -32,6 +34,8 @@ export interface WebhooksOptions extends StartOptions {
 
 /** Concurrent attempts per replica: each waits on a receiver, not on this process. */
 const DEFAULT_DELIVERY_CONCURRENCY = 16;
+/** Catalog's answer is one indexed read; slower means it is in trouble (the attempt retries). */
+const PATHS_TIMEOUT_MS = 10_000;
 
 /**
  * The webhooks service: the gapless event feed, endpoints and their deliveries
@@ -68,6 +72,13 @@ export async function startWebhooks(
     jobs,
     random: options.random ?? Math.random,
     resolve: options.resolve,
+    operationPaths:
+      config.catalogUrl === undefined
+        ? undefined
+        : catalogPathsReader(
+            createInternalClient({ secret: runtime.internalSecret, timeoutMs: PATHS_TIMEOUT_MS }),
+            config.catalogUrl,
+          ),
   });
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
   for (const intake of [

@@ -2,7 +2,7 @@ import type { SecretBox } from '@mcs/kit';
 import { openHeaders, openOptional } from '../domain/endpoint-secrets';
 import type { EndpointRequestSettings, RequestPlan } from '../domain/outgoing-request';
 import type { KnownValues } from '../domain/redaction';
-import type { PathMode } from '../domain/template-context';
+import type { PathMode, PathValues } from '../domain/template-context';
 import type { ClaimedDelivery } from './claim.repository';
 
 export interface AttemptRequest {
@@ -13,14 +13,13 @@ export interface AttemptRequest {
 
 /**
  * What an attempt sends (events-webhooks.md §4.3 step 3): the stored payload, the endpoint's
- * settings with its secrets opened for this request only, the event ID as `webhook-id`.
- *
- * Path values ({path}, {local_path}, {destination_path}) would come from catalog's record of
- * the event's file operation; catalog has no route for that yet, so they render empty.
+ * settings with its secrets opened for this request only, the event ID as `webhook-id`, and
+ * the path values catalog gave for the event's file operation (null: none asked or none
+ * known). Secrets and paths are also what the stored error must never show.
  */
 export function attemptRequest(
   delivery: ClaimedDelivery,
-  deps: { box: SecretBox; now: Date; version: string },
+  deps: { box: SecretBox; now: Date; version: string; paths: PathValues | null },
 ): AttemptRequest {
   const { endpoint } = delivery;
   const { box } = deps;
@@ -47,7 +46,7 @@ export function attemptRequest(
     plan: {
       endpoint: settings,
       event: delivery.event,
-      paths: null,
+      paths: deps.paths,
       webhookId: delivery.eventId,
       secrets,
       now: deps.now,
@@ -60,7 +59,11 @@ export function attemptRequest(
         secrets.current,
         ...(secrets.previous === null ? [] : [secrets.previous]),
       ],
-      paths: [],
+      paths: deps.paths
+        ? [deps.paths.path, deps.paths.localPath, deps.paths.destinationPath].filter(
+            (path): path is string => path !== null,
+          )
+        : [],
     },
   };
 }

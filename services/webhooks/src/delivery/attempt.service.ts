@@ -9,7 +9,9 @@ import { attemptRequest, type AttemptRequest } from './attempt-request';
 import { attemptRepository } from './attempt.repository';
 import { claimNext, type ClaimedDelivery } from './claim.repository';
 import type { DeliveryQueue } from './delivery-queue';
+import { PathsUnavailable, templatesUsePaths, type OperationPathsReader } from './operation-paths';
 import { send, type Resolve } from './sender';
+import type { PathValues } from '../domain/template-context';
 
 export interface AttemptDeps {
   direct: Direct;
@@ -23,6 +25,8 @@ export interface AttemptDeps {
   random: () => number;
   /** The sender's resolver; the system's unless a test injects one. */
   resolve?: Resolve;
+  /** Catalog's path values of a file operation (§3.3); unset: none. */
+  operationPaths?: OperationPathsReader;
 }
 
 /**
@@ -73,7 +77,10 @@ export class AttemptService {
     now: Date,
   ): Promise<{ result: AttemptResult; known: KnownValues }> {
     const { box, version, resolve } = this.deps;
-    const prepared = openedRequest(delivery, { box, now, version });
+    const paths = await this.pathsFor(delivery);
+    if (paths === UNAVAILABLE)
+      return { result: refused('paths_unavailable'), known: NOTHING_KNOWN };
+    const prepared = openedRequest(delivery, { box, now, version, paths });
     if (!prepared) return { result: refused('secrets_unreadable'), known: NOTHING_KNOWN };
     const { plan, known } = prepared;
     const request = buildRequest(plan);
@@ -84,6 +91,25 @@ export class AttemptService {
         })
       : request;
     return { result, known };
+  }
+
+  /**
+   * The event's path values, read from catalog only when the endpoint's templates use them
+   * (§3.3): held for this request alone. Catalog unreachable: the attempt fails and is retried.
+   */
+  private async pathsFor(
+    delivery: ClaimedDelivery,
+  ): Promise<PathValues | null | typeof UNAVAILABLE> {
+    const read = this.deps.operationPaths;
+    const { endpoint, operationId } = delivery;
+    if (!read || operationId === null) return null;
+    if (!templatesUsePaths([endpoint.urlTemplate, endpoint.bodyTemplate])) return null;
+    try {
+      return await read(operationId);
+    } catch (error) {
+      if (error instanceof PathsUnavailable) return UNAVAILABLE;
+      throw error;
+    }
   }
 
   /** Step 5 with the retry policy (§4.4) and the redacted error (§4.5). */
@@ -108,6 +134,7 @@ export class AttemptService {
 }
 
 const NOTHING_KNOWN: KnownValues = { secrets: [], paths: [] };
+const UNAVAILABLE = Symbol('paths unavailable');
 
 /** The request with its secrets opened, or null when they do not open under the current key. */
 function openedRequest(

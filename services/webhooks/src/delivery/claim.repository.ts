@@ -93,6 +93,7 @@ const lease = (id: string, at: string) => `
          c.previous_secret_encrypted AS "previousSecretEncrypted",
          c.previous_secret_expires_at AS "previousSecretExpiresAt",
          ev.payload, ev.actor_type AS "actorType", ev.actor_id AS "actorId",
+         ev.operation_id AS "operationId",
          s.block_private_destinations AS "blockPrivateDestinations"
     FROM claimed AS c
     JOIN events AS ev ON ev.id = c.event_id

@@ -30,6 +30,8 @@ export interface ClaimedDelivery {
   /** The event ID: the `webhook-id` of every attempt (§4.11). */
   eventId: string;
   event: TemplateEvent;
+  /** File-operation events: catalog's operation, for the template's path values (§3.3). */
+  operationId: number | null;
   /** The administrator setting of §4.10, read with the claim. */
   blockPrivateDestinations: boolean;
 }
@@ -46,6 +48,7 @@ export interface ClaimRow extends SendingEndpoint {
   payload: EventPayload;
   actorType: EventActor['type'];
   actorId: string | null;
+  operationId: string | null;
   blockPrivateDestinations: boolean;
 }
 
@@ -78,6 +81,7 @@ export function claimedDelivery(row: ClaimRow): ClaimedDelivery {
       payload,
       actor: { type: row.actorType, id: row.actorId === null ? null : Number(row.actorId) },
     },
+    operationId: row.operationId === null ? null : Number(row.operationId),
     blockPrivateDestinations: row.blockPrivateDestinations,
   };
 }

@@ -14,7 +14,8 @@ export type FailureKind =
   | 'destination_not_allowed'
   | 'origin_changed'
   | 'body_too_large'
-  | 'secrets_unreadable';
+  | 'secrets_unreadable'
+  | 'paths_unavailable';
 
 export interface AttemptFailure {
   kind: FailureKind;
@@ -49,4 +50,6 @@ const REFUSAL_MESSAGES = {
   origin_changed: 'Rendered URL changed origin',
   body_too_large: 'Rendered body is larger than 256 KiB',
   secrets_unreadable: 'Endpoint secrets cannot be decrypted (was the encryption key changed?)',
+  // Retried like a network error: catalog is back soon, and a request without them is wrong.
+  paths_unavailable: 'Path values could not be read from catalog',
 } as const;

@@ -12,6 +12,8 @@ export interface EventParts {
   candidateId?: number;
   mediaType?: 'movie' | 'series';
   occurredAt?: Date;
+  /** File-operation events: catalog's operation (default 41 … 44 by type). */
+  operationId?: number;
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -147,10 +149,12 @@ const builders: { [K in EventType]: (parts: EventParts) => MessagePayload<K> } =
   'candidate.postponed': (p) => candidateRecord('candidate.postponed', p, null, token),
   'candidate.timer_reset': (p) => candidateRecord('candidate.timer_reset', p, null, token),
   'candidate.protected': (p) => candidateRecord('candidate.protected', p, null, token),
-  'candidate.deleted': (p) => candidateRecord('candidate.deleted', p, 41, system),
-  'candidate.moved': (p) => candidateRecord('candidate.moved', p, 42, system),
-  'candidate.unmonitored': (p) => candidateRecord('candidate.unmonitored', p, 43, system),
-  'candidate.unmonitored_only': (p) => candidateRecord('candidate.unmonitored_only', p, 44, system),
+  'candidate.deleted': (p) => candidateRecord('candidate.deleted', p, p.operationId ?? 41, system),
+  'candidate.moved': (p) => candidateRecord('candidate.moved', p, p.operationId ?? 42, system),
+  'candidate.unmonitored': (p) =>
+    candidateRecord('candidate.unmonitored', p, p.operationId ?? 43, system),
+  'candidate.unmonitored_only': (p) =>
+    candidateRecord('candidate.unmonitored_only', p, p.operationId ?? 44, system),
   'protection.created': (p) => protectionRecord('protection.created', p),
   'protection.removed': (p) => protectionRecord('protection.removed', p),
 };

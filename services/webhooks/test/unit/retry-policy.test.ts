@@ -34,6 +34,8 @@ test('§4.3: 2xx delivers; network errors, 408, 425, 429, 5xx retry; everything 
     'connection_reset',
     'tls',
     'network',
+    // Catalog could not give a template's path values: it will, and the request needs them.
+    'paths_unavailable',
   ] as const)
     expect(classify(failure(kind))).toBe('retryable_failure');
   for (const kind of ['destination_not_allowed', 'origin_changed', 'body_too_large'] as const)
