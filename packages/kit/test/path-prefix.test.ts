@@ -1,4 +1,9 @@
-import { isAbsolutePath, isUnderPrefix, normalizePath } from '../src/text/path-prefix';
+import {
+  commonFolder,
+  isAbsolutePath,
+  isUnderPrefix,
+  normalizePath,
+} from '../src/text/path-prefix';
 
 describe('path prefixes match whole segments (domain.md 3.3)', () => {
   test('/media/movies covers its files, not /media/movies-4k', () => {
@@ -29,5 +34,24 @@ describe('path prefixes match whole segments (domain.md 3.3)', () => {
   test('absolute means rooted: POSIX, UNC or a drive letter', () => {
     expect(['/media', '\\\\nas\\share', 'C:\\Media', 'c:/media'].every(isAbsolutePath)).toBe(true);
     expect(['media/movies', './media', 'C:media', '~/media'].some(isAbsolutePath)).toBe(false);
+  });
+});
+
+describe('the folder files share (a series folder, an operation on several files)', () => {
+  test.each([
+    [['/tv/A/S1/e1.mkv', '/tv/A/S2/e1.mkv'], '/tv/A'],
+    [['/tv/Dark/a.mkv', '/tv/Dark 2/b.mkv', '/tv/Dark/c.mkv'], '/tv'],
+    [['/tv/Dark/S1/a.mkv', '/tv/Dark/S10/b.mkv'], '/tv/Dark'],
+    [['/media/movies/A/A.mkv'], '/media/movies/A'],
+    [['C:\\tv\\A\\e.mkv', 'C:\\tv\\B\\e.mkv'], 'C:/tv'],
+    [['/a/x.mkv', '/b/y.mkv'], '/'],
+  ])('%j → %s', (paths, folder) => {
+    expect(commonFolder(paths)).toBe(folder);
+  });
+
+  test('none: no paths, or files on two drives, in either order', () => {
+    expect(commonFolder([])).toBeUndefined();
+    expect(commonFolder(['/tv/y.mkv', 'D:\\tv\\x.mkv'])).toBeUndefined();
+    expect(commonFolder(['D:\\tv\\x.mkv', '/tv/y.mkv'])).toBeUndefined();
   });
 });
