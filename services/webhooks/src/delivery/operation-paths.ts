@@ -43,11 +43,23 @@ async function fetchOperationPaths(
   }
   if (response.status === 404) return null;
   if (response.status !== 200) throw new PathsUnavailable(`catalog answered ${response.status}`);
-  const body = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+  const body = parsed(response.body);
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     path: text(body.path),
     localPath: text(body.local_path),
     destinationPath: text(body.destination_path),
   };
+}
+
+/** Catalog's JSON object; anything else is an answer it could not have meant (a retry). */
+function parsed(raw: Buffer): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(raw.toString('utf8'));
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return value as Record<string, unknown>;
+  } catch {
+    // Falls through to the failure below.
+  }
+  throw new PathsUnavailable('catalog answered something other than a JSON object');
 }
