@@ -119,6 +119,10 @@ test('EW#32: the deleted file reaches a GET template percent-encoded, and is sto
   expect(request?.url).toBe(`/scan?path=${encoded}&id=${event.id}`);
 
   // What the webhooks service keeps: the event, its delivery and the attempt, none with it.
+  // The attempt is recorded once the receiver has answered, so wait for it.
+  await waitFor(async () => (await webhooks.db.deliveryAttempt.count()) > 0 || undefined, {
+    what: 'the attempt recorded',
+  });
   const stored = await webhooks.db.$queryRaw<{ row: string }[]>`
     SELECT row_to_json(e)::text AS row FROM events e
     UNION ALL SELECT row_to_json(d)::text FROM deliveries d
