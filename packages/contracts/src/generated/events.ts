@@ -1182,6 +1182,57 @@ export interface components {
             candidate_id?: null;
         };
         /**
+         * @description Kind of an administrator alert (internal-api.md 5).
+         * @enum {string}
+         */
+        AlertKind: "sync_mass_removal_blocked" | "auto_delete_circuit_breaker" | "source_unavailable" | "source_anomaly" | "delete_failed" | "task_failure" | "main_server_changed" | "unidentified_items";
+        /** @description What the alert is about within its kind (e.g. a service config id); '' for alerts about the whole library. One alert is active per kind and subject. */
+        AlertSubject: string;
+        /** @description A service other than cleanup raised or refreshed an administrator alert. cleanup owns the alert list (docs/decisions/016) and keeps one active alert per kind and subject, updated by a repeat. No paths, no credentials. */
+        AlertRaisedEvent: {
+            kind: components["schemas"]["AlertKind"];
+            subject: components["schemas"]["AlertSubject"];
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            title: string;
+            message: string;
+            /** @description Kind-specific details shown to administrators (counts, ids). */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the condition was (last) observed. A raise older than the alert's last change is ignored.
+             */
+            raised_at: string;
+        };
+        /** @description The condition behind an alert ended (e.g. a later sync no longer holds removals), or the confirmation `job_id` was carried out. */
+        AlertResolvedEvent: {
+            kind: components["schemas"]["AlertKind"];
+            subject: components["schemas"]["AlertSubject"];
+            /** Format: date-time */
+            resolved_at: string;
+            /** @description The confirmation job (catalog.removals.confirm) this resolution completes; null when the condition ended on its own. */
+            job_id: number | null;
+            /** @description What a confirmation did (e.g. removed counts per kind); {} otherwise. */
+            summary?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description An administrator confirmed the sync_mass_removal_blocked alert (domain.md 2.11). catalog removes the held items that are still missing (any item a sync saw since is kept), clears the held set and answers with alert.resolved carrying job_id. Idempotent by job_id. */
+        CatalogRemovalsConfirmCommand: {
+            /** @description cleanup's confirmation job, echoed in alert.resolved. */
+            job_id: number;
+            confirmed_by_user_id: number;
+            /** Format: date-time */
+            confirmed_at: string;
+        };
+        /** @description Another service asks the scheduler to queue a run now, as a manual trigger by the user (e.g. cleanup after an administrator confirmed the mass-deletion breaker, domain.md 6.2). A task that is disabled, needs a missing main server or already has an active run gets no new run; nothing is answered. */
+        SchedulerTaskTriggerCommand: {
+            task_id: components["schemas"]["TaskId"];
+            requested_by_user_id: number;
+        };
+        /**
          * @description Media type of the root item.
          * @enum {string}
          */

@@ -5,6 +5,8 @@ type S = components['schemas'];
 
 /** Every message on the broker: routing key -> exchange and payload schema. */
 export const messageCatalogue = {
+  'alert.raised': { exchange: 'events', payloadPointer: '/components/schemas/AlertRaisedEvent' },
+  'alert.resolved': { exchange: 'events', payloadPointer: '/components/schemas/AlertResolvedEvent' },
   'candidate.canceled': { exchange: 'events', payloadPointer: '/components/schemas/CandidateCanceledEvent' },
   'candidate.deleted': { exchange: 'events', payloadPointer: '/components/schemas/CandidateDeletedEvent' },
   'candidate.moved': { exchange: 'events', payloadPointer: '/components/schemas/CandidateMovedEvent' },
@@ -19,6 +21,7 @@ export const messageCatalogue = {
   'catalog.main_server.report': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogMainServerReportCommand' },
   'catalog.main_server_changed': { exchange: 'events', payloadPointer: '/components/schemas/MainServerChangedEvent' },
   'catalog.media.backfill': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogMediaBackfillCommand' },
+  'catalog.removals.confirm': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogRemovalsConfirmCommand' },
   'catalog.tags.apply': { exchange: 'commands', payloadPointer: '/components/schemas/CatalogTagsApplyCommand' },
   'cleanup.media_links_changed': { exchange: 'events', payloadPointer: '/components/schemas/CleanupMediaLinksChangedEvent' },
   'gateway.api_token_revoked': { exchange: 'events', payloadPointer: '/components/schemas/GatewayApiTokenRevokedEvent' },
@@ -39,6 +42,7 @@ export const messageCatalogue = {
   'media.watch_data_changed': { exchange: 'events', payloadPointer: '/components/schemas/MediaWatchDataChangedEvent' },
   'protection.created': { exchange: 'events', payloadPointer: '/components/schemas/ProtectionCreatedEvent' },
   'protection.removed': { exchange: 'events', payloadPointer: '/components/schemas/ProtectionRemovedEvent' },
+  'scheduler.task.trigger': { exchange: 'commands', payloadPointer: '/components/schemas/SchedulerTaskTriggerCommand' },
   'task.run.delete_cleanup_candidates': { exchange: 'commands', payloadPointer: '/components/schemas/TaskRunCommand' },
   'task.run.prune_event_feed': { exchange: 'commands', payloadPointer: '/components/schemas/TaskRunCommand' },
   'task.run.refresh_playback_history': { exchange: 'commands', payloadPointer: '/components/schemas/TaskRunCommand' },
@@ -58,6 +62,8 @@ export type MessageName = keyof typeof messageCatalogue;
 
 /** Payload type of each message (the typed event catalogue). */
 export interface MessagePayloads {
+  'alert.raised': S['AlertRaisedEvent'];
+  'alert.resolved': S['AlertResolvedEvent'];
   'candidate.canceled': S['CandidateCanceledEvent'];
   'candidate.deleted': S['CandidateDeletedEvent'];
   'candidate.moved': S['CandidateMovedEvent'];
@@ -72,6 +78,7 @@ export interface MessagePayloads {
   'catalog.main_server.report': S['CatalogMainServerReportCommand'];
   'catalog.main_server_changed': S['MainServerChangedEvent'];
   'catalog.media.backfill': S['CatalogMediaBackfillCommand'];
+  'catalog.removals.confirm': S['CatalogRemovalsConfirmCommand'];
   'catalog.tags.apply': S['CatalogTagsApplyCommand'];
   'cleanup.media_links_changed': S['CleanupMediaLinksChangedEvent'];
   'gateway.api_token_revoked': S['GatewayApiTokenRevokedEvent'];
@@ -92,6 +99,7 @@ export interface MessagePayloads {
   'media.watch_data_changed': S['MediaWatchDataChangedEvent'];
   'protection.created': S['ProtectionCreatedEvent'];
   'protection.removed': S['ProtectionRemovedEvent'];
+  'scheduler.task.trigger': S['SchedulerTaskTriggerCommand'];
   'task.run.delete_cleanup_candidates': S['TaskRunCommand'];
   'task.run.prune_event_feed': S['TaskRunCommand'];
   'task.run.refresh_playback_history': S['TaskRunCommand'];
