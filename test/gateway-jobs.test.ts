@@ -161,3 +161,45 @@ test('ids no service holds, or outside every block, are 404; a malformed id is 4
   expectProblem(await job(2 ** 45), 404, 'not_found');
   expectProblem(await job('seven'), 422, 'validation_failed');
 });
+
+test('alerts through the gateway: administrators list and confirm them, and the confirmation is a job', async () => {
+  await cleanup.runtime.publisher.publish('alert.raised', {
+    kind: 'sync_mass_removal_blocked',
+    subject: '',
+    severity: 'critical',
+    title: 'A sync held back removals',
+    message: '20 movies are missing from the media server; nothing was removed.',
+    data: { held: { movie: 20 } },
+    raised_at: new Date().toISOString(),
+  });
+  const listed = await waitFor(
+    async () => {
+      const reply = await gateway.request('GET', '/api/alerts?kind=sync_mass_removal_blocked', {
+        session: admin,
+      });
+      return reply.body.total === 1 ? reply : undefined;
+    },
+    { what: 'the reported alert to be listed' },
+  );
+  const [alert] = listed.body.items as { id: number; actions: string[] }[];
+  expect(alert?.actions).toEqual(['confirm', 'dismiss']);
+  expectProblem(await gateway.request('GET', '/api/alerts', { session: viewer }), 403, 'forbidden');
+  expectProblem(
+    await gateway.request('GET', '/api/alerts?active_only=sometimes', { session: admin }),
+    422,
+    'validation_failed',
+  );
+
+  const confirmed = await gateway.request('POST', `/api/alerts/${alert?.id}/confirm`, {
+    session: admin,
+  });
+  expect(confirmed.status).toBe(202);
+  const jobId = confirmed.body.job_id as number;
+  expect(jobId).toBeGreaterThanOrEqual(2 ** 40);
+  expect((await job(jobId)).body).toMatchObject({ kind: 'alert_confirmation', status: 'queued' });
+  expectProblem(
+    await gateway.request('POST', `/api/alerts/${alert?.id}/confirm`, { session: admin }),
+    409,
+    'alert_resolved',
+  );
+});

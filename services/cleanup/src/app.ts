@@ -12,6 +12,8 @@ import { taskRuns } from './jobs/worker';
 import { FileOperationCommands } from './messaging/file-operation-commands';
 import { LifecycleEvents } from './messaging/lifecycle-events';
 import { MediaLinksPublisher } from './messaging/media-links';
+import { AlertIntakeService } from './services/alert-intake.service';
+import { AlertService } from './services/alert.service';
 import { ArrTagService } from './services/arr-tag.service';
 import { AutoDeleteService } from './services/auto-delete.service';
 import { CandidateActionService } from './services/candidate-action.service';
@@ -88,10 +90,12 @@ export function createServices(deps: {
     autoDelete,
     arrTags,
     manualOperations: new ManualOperationService({ db, clock, queue }),
-    queuedJobs: new QueuedJobService({ db }),
+    queuedJobs: new QueuedJobService({ db, clock }),
     operationOutcomes: new OperationOutcomeService({ events, links }),
     reclaimHistory: new ReclaimHistoryService({ db, clock }),
     notices: new NoticeService({ db, clock }),
+    alerts: new AlertService({ db, clock, outbox: deps.outbox }),
+    alertIntake: new AlertIntakeService(),
     tasks: new TaskRunner({
       service: 'cleanup',
       db,

@@ -13,6 +13,7 @@ import { type CleanupConfig, DEFAULT_INPUT_REFRESH_TIMEOUT_MS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import { cleanupJobs, startCleanupWorker } from './jobs/worker';
 import { requestBackfillIfEmpty } from './messaging/backfill';
+import { alertConsumer } from './messaging/alert-consumer';
 import { mediaConsumer } from './messaging/media-consumer';
 import { operationOutcomeConsumer } from './messaging/operation-outcome-consumer';
 import { ruleInputsConsumer } from './messaging/rule-inputs-consumer';
@@ -21,6 +22,7 @@ import { taskConsumer } from './messaging/task-consumer';
 import { mountRoutes } from './routes';
 import { purgeAbandonedRefreshes } from './repositories/input-refresh.repository';
 import { purgeOldNotices } from './repositories/notice.repository';
+import { purgeResolvedAlerts } from './repositories/alert.repository';
 
 export type CleanupService = StartedService<Db> & { services: Services };
 
@@ -54,8 +56,10 @@ export async function startCleanup(
         sourceStatusConsumer(runtime, db),
         ruleInputsConsumer(runtime, db),
         operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
+        alertConsumer(runtime, db, services.alertIntake),
         // Cleanup's part of weekly_house_keeping: idempotency records past their retention,
-        // notices older than 90 days, input refreshes abandoned by a process that died waiting.
+        // notices and resolved alerts older than 90 days, input refreshes abandoned by a
+        // process that died waiting.
         housekeepingConsumer(runtime, {
           service: 'cleanup',
           db,
@@ -63,6 +67,7 @@ export async function startCleanup(
           purge: async (tx) => ({
             idempotency_records_purged: await purgeExpiredIdempotency(tx, SCHEMA),
             notices_purged: await purgeOldNotices(tx, clock()),
+            alerts_purged: await purgeResolvedAlerts(tx, clock()),
             input_refreshes_purged: await purgeAbandonedRefreshes(tx, clock()),
           }),
         }),

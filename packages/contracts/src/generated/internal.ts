@@ -848,8 +848,9 @@ export interface paths {
         };
         /**
          * One queued job
-         * @description A job that a 202 answer named (internal-api.md 11): a task run, or the file operations
-         *     of a manual delete or move or of an approved delete request. The gateway asks the
+         * @description A job that a 202 answer named (internal-api.md 11): a task run, the file operations
+         *     of a manual delete or move or of an approved delete request, or an administrator's
+         *     confirmation of a guard or breaker alert (decision 016). The gateway asks the
          *     owner the id names (decision 014: task runs are below 2^40, cleanup's jobs from 2^40
          *     on). The user who queued the job, or an administrator; 404 for anyone else.
          */
@@ -900,6 +901,77 @@ export interface paths {
          *     counts the notices this call changed.
          */
         post: operations["markNoticesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Administrator alerts
+         * @description A page of administrator alerts, newest first (internal-api.md 5, decision 016): the ones
+         *     cleanup raises (mass-deletion breaker, repeated delete failures, failed task runs) and
+         *     the ones catalog reports (sync guard, unavailable or anomalous sources, unidentified
+         *     items, main-server change). `active_only` (default true) leaves out resolved alerts;
+         *     `kind` keeps one kind. `actions` says what an administrator may do with each.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{alert_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a guard or breaker alert
+         * @description For `sync_mass_removal_blocked` (catalog removes the held items still missing) and
+         *     `auto_delete_circuit_breaker` (the next deletion run may act on the alert's candidates,
+         *     each still revalidated, within 24 h; a run is asked for now) only (domain.md 2.11,
+         *     6.2). The alert is resolved by the confirming administrator; `GET /api/jobs/{job_id}`
+         *     follows the work. 409 `not_confirmable` for other kinds, 409 `alert_resolved` when
+         *     the alert is already resolved.
+         */
+        post: operations["confirmAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{alert_id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss an alert
+         * @description Resolves the alert by the calling administrator. Dismissing a guard or breaker alert
+         *     confirms nothing: the held removals or candidates stay held, and a later raise of the
+         *     same condition opens a new alert. Dismissing a resolved alert answers it unchanged.
+         */
+        post: operations["dismissAlert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2574,7 +2646,8 @@ export interface components {
             progress: number | null;
             /**
              * @description Task runs: the task's summary once it ended. File operations and delete requests:
-             *     each operation of the job.
+             *     each operation of the job. Alert confirmations: what the confirmed work did
+             *     (`summary`), once it ended.
              */
             result: null | {
                 operations: {
@@ -2596,6 +2669,41 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
+        };
+        /** @enum {string} */
+        AlertKind: "sync_mass_removal_blocked" | "auto_delete_circuit_breaker" | "source_unavailable" | "source_anomaly" | "delete_failed" | "task_failure" | "main_server_changed" | "unidentified_items";
+        Alert: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["AlertKind"];
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            title: string;
+            message: string;
+            /** @description Kind-specific details (counts, ids); no paths, no credentials. */
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description What an administrator may do now; empty once resolved. */
+            actions: ("confirm" | "dismiss")[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** @description The administrator who confirmed or dismissed it; null otherwise. */
+            resolved_by: components["schemas"]["Id"] | null;
+        };
+        AlertPage: {
+            items: components["schemas"]["Alert"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        AlertConfirmationQueued: {
+            job_id: components["schemas"]["Id"];
+            /** @constant */
+            status: "queued";
+            alert: components["schemas"]["Alert"];
         };
         Notice: {
             id: components["schemas"]["Id"];
@@ -4807,6 +4915,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                active_only?: boolean;
+                kind?: components["schemas"]["AlertKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alert_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertConfirmationQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    dismissAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alert_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resolved alert. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

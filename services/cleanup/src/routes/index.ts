@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Services } from '../app';
+import { alertRoutes } from './alert.routes';
 import { candidateGroupRoutes } from './candidate-group.routes';
 import { candidatePresenceRoutes } from './candidate-presence.routes';
 import { candidateRoutes } from './candidate.routes';
@@ -27,6 +28,7 @@ export function mountRoutes(api: Router, services: Services): void {
   deleteRequestRoutes(api, services.deleteRequests);
   reclaimHistoryRoutes(api, services.reclaimHistory);
   noticeRoutes(api, services.notices);
+  alertRoutes(api, services.alerts);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);
   // Before ruleRoutes: `/rules/:rule_id` would otherwise take the name for an id.

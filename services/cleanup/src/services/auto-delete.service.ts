@@ -1,6 +1,5 @@
 import { type Clock, type TaskContext, TaskError, type TaskOutcome } from '@mcs/kit';
 import { deriveAutoDeleteState } from '../domain/auto-delete';
-import { DEFAULT_BREAKER, checkBreaker } from '../domain/deletion/breaker';
 import { classify, type RunClass } from '../domain/deletion/classify';
 import { filesOf, revalidate, type Revalidation } from '../domain/deletion/revalidate';
 import { isPlaying, type NowPlaying } from '../domain/deletion/now-playing';
@@ -8,16 +7,13 @@ import type { SourceAvailability, SourceKind } from '../domain/rules';
 import { sourcesUsed } from '../domain/rules/sources-used';
 import type { ScanRule } from '../domain/scan/candidate-decision';
 import type { Db, Tx } from '../db';
-import { raiseAlert } from '../repositories/alert.repository';
-import {
-  liveFileCount,
-  runCandidates,
-  type RunCandidate,
-} from '../repositories/deletion.repository';
+import { openBreakerConfirmations } from '../repositories/alert-confirmation.repository';
+import { runCandidates, type RunCandidate } from '../repositories/deletion.repository';
 import { lockCandidateWorkflow } from '../repositories/locks';
 import type { EnabledRule } from '../domain/scan/scope-plan';
 import { enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';
+import { breakerTripped, useConfirmations } from './deletion-breaker';
 import { type OperationQueue, planOf, type QueuedItem } from './operation-queue';
 import type { InputRefresher, RefreshableSource } from './input-refresher';
 import type { SourceStatusService } from './source-status.service';
@@ -97,34 +93,9 @@ export class AutoDeleteService {
       });
       const checks = { rules, availability, nowPlaying, now };
       const ready = await this.revalidated(tx, eligible, checks, summary);
-      const libraryFiles = await liveFileCount(tx);
-      const destructive = ready.filter((item) => item.plan.kind !== 'unmonitor_only');
-      const breaker = checkBreaker(
-        {
-          items: destructive.length,
-          files: destructive.reduce((sum, item) => sum + item.files, 0),
-          libraryFiles,
-        },
-        DEFAULT_BREAKER,
-      );
-      if (breaker.tripped) {
+      const confirmations = await openBreakerConfirmations(tx, now);
+      if (await breakerTripped(tx, ready, confirmations, context.runId, now)) {
         summary.breaker_blocked = ready.length;
-        await raiseAlert(
-          tx,
-          {
-            kind: 'auto_delete_circuit_breaker',
-            message: `The automatic deletion run stopped before acting on ${breaker.items} items (${breaker.files} of ${libraryFiles} files).`,
-            data: {
-              run_id: context.runId,
-              candidate_ids: ready.map((item) => item.candidate.id),
-              items: breaker.items,
-              files: breaker.files,
-              share: breaker.share,
-              limits: { max_items: DEFAULT_BREAKER.maxItems, max_share: DEFAULT_BREAKER.maxShare },
-            },
-          },
-          now,
-        );
         return 'tripped';
       }
       await this.deps.queue.queue(
@@ -142,6 +113,7 @@ export class AutoDeleteService {
       for (const { plan } of ready)
         summary.queued_by_kind[plan.kind] = (summary.queued_by_kind[plan.kind] ?? 0) + 1;
       summary.queued = ready.length;
+      await useConfirmations(tx, confirmations, ready, eligible, context.runId, now);
       return 'queued';
     });
     if (outcome === 'tripped')

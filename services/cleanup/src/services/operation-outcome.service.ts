@@ -123,6 +123,8 @@ export class OperationOutcomeService {
       {
         kind: 'delete_failed',
         subject: String(candidateId),
+        severity: 'warning',
+        title: 'Automatic deletion keeps failing',
         message: `Deleting candidate ${candidateId} failed ${failures} times in a row (${reason ?? 'unknown'}); automatic attempts are paused.`,
         data: { candidate_id: candidateId, failures, last_failure_reason: reason },
       },

@@ -2,18 +2,17 @@ import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit
 import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
 import type { InternalApi } from '@mcs/contracts';
 import { ADMIN, type Candidate, USER } from '../support/api';
-import {
-  movieTarget,
-  newFileOperation,
-  newMovie,
-  newProtection,
-  newSeries,
-  versionTarget,
-} from '../support/factories';
-import { conditionsRule, ruleCalls } from '../support/rules';
-import { patchFacts, runScan, setSources } from '../support/scan';
+import { movieTarget, newFileOperation, newProtection, versionTarget } from '../support/factories';
+import { patchFacts, runScan } from '../support/scan';
 import { operationCompleted, sentOperations } from '../support/operations';
 import { useWorld } from '../support/world';
+import {
+  library as libraryOf,
+  movieOf as movieOfYear,
+  oldFilms as oldFilmsRule,
+  runDeletion as runDeletionOf,
+  useDeletionTables,
+} from '../support/deletion';
 import { InputRefresher } from '../../src/services/input-refresher';
 import { useRefreshAnswers } from '../support/catalog-refresh';
 
@@ -34,32 +33,12 @@ beforeAll(async () => {
 });
 afterAll(() => broker.close());
 
-beforeEach(() => setSources(world, { catalog: 'ok' }));
-afterEach(async () => {
-  await world.drained();
-  await world.service.db.$executeRaw`TRUNCATE rules, candidates, protections, media_items,
-    movie_versions, seasons, episodes, episode_files, deletion_receipts, file_operations, alerts,
-    outbox`;
-});
+useDeletionTables(world);
 
-const oldFilms = () =>
-  ruleCalls(world).create(
-    conditionsRule('Old films', [{ field: 'media.year', operator: 'less_than', value: 1990 }], {
-      action: { auto_delete_enabled: true, auto_delete_delay_days: 0 },
-    }),
-  );
-
-async function movieOf(year: number) {
-  const movie = await newMovie(world.service.db);
-  await patchFacts(world.service.db, 'movie', movie.media_id, { year });
-  return movie;
-}
-
-/** A series of `files` episode files that no movie rule touches: the breaker's denominator. */
-const library = (files: number) => newSeries(world.service.db, { episodes: [files] });
-
-const runDeletion = () =>
-  world.service.services.autoDelete.run({ runId: 77, progress: () => Promise.resolve() });
+const oldFilms = () => oldFilmsRule(world);
+const movieOf = (year: number) => movieOfYear(world, year);
+const library = (files: number) => libraryOf(world, files);
+const runDeletion = () => runDeletionOf(world);
 
 const candidateOf = async (movieId: number) => {
   const row = await world.service.db.candidate.findFirst({ where: { mediaId: BigInt(movieId) } });

@@ -24,7 +24,7 @@ type Reply = Partial<Omit<Schemas['DeleteRequestQueued'], 'status'>> & {
   code?: string;
 };
 
-const ASKER: Principal = { ...USER, name: 'asker' } as Principal;
+const ASKER: Principal = { ...USER, name: 'asker' };
 const OTHER: Principal = { type: 'user', id: 3, role: 'user', name: 'other' };
 
 const ask = (body: Record<string, unknown>, principal: Principal = ASKER) =>

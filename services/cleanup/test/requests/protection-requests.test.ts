@@ -23,7 +23,7 @@ type Decision = Schemas['ProtectionRequestDecision'] & Partial<Omit<Problem, 'st
 type Request = Omit<Schemas['ProtectionRequest'], 'status'>;
 
 const OTHER: Principal = { type: 'user', id: 3, role: 'user', name: 'other' };
-const ASKER: Principal = { ...USER, name: 'asker' } as Principal;
+const ASKER: Principal = { ...USER, name: 'asker' };
 
 const ask = (body: Record<string, unknown>, principal: Principal = ASKER) =>
   world.api<Decision>('POST', '/api/protection-requests', { body, principal });

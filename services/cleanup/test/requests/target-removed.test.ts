@@ -7,7 +7,7 @@ import { useWorld } from '../support/world';
 
 /** Pending requests close with `target_removed` when their target leaves (domain.md 8.1, 8.2). */
 const world = useWorld();
-const ASKER: Principal = { ...USER, name: 'asker' } as Principal;
+const ASKER: Principal = { ...USER, name: 'asker' };
 
 type Kind = 'protection' | 'delete';
 const OTHER: Principal = { type: 'user', id: 3, role: 'user', name: 'other' };

@@ -1,5 +1,5 @@
 import type { ExternalApi } from '@mcs/contracts';
-import type { FieldError, Principal } from '@mcs/kit';
+import type { FieldError, Principal, UserPrincipal } from '@mcs/kit';
 import { callSigned } from '@mcs/kit/testing';
 import type { ProtectedEntryWire } from '../../src/views/protection.view';
 
@@ -17,8 +17,8 @@ export type Problem = Schemas['Problem'] & { errors?: FieldError[] };
 /** Principals as the gateway forwards them. */
 export const TOKEN: Principal = { type: 'api_token', id: 4, scopes: ['candidates:manage'] };
 export const OTHER_TOKEN: Principal = { type: 'api_token', id: 5, scopes: ['candidates:manage'] };
-export const ADMIN: Principal = { type: 'user', id: 1, role: 'admin' };
-export const USER: Principal = { type: 'user', id: 2, role: 'user' };
+export const ADMIN: UserPrincipal = { type: 'user', id: 1, role: 'admin' };
+export const USER: UserPrincipal = { type: 'user', id: 2, role: 'user' };
 
 /** A response read as the success type `T`, or as a problem when the call failed. */
 export interface ApiResponse<T> {

@@ -32,3 +32,26 @@ export function checkBreaker(input: BreakerInput, limits: BreakerLimits): Breake
   const tooLarge = limits.maxShare < 1 && share > limits.maxShare;
   return { tripped: tooMany || tooLarge, items: input.items, files: input.files, share };
 }
+
+/** An administrator's confirmation of a tripped breaker that no run has used yet. */
+export interface OpenConfirmation {
+  jobId: number;
+  candidateIds: number[];
+}
+
+/**
+ * The confirmations a run that went ahead has used up: those it acted on at least one of, and
+ * those none of whose candidates is eligible any more (nothing is left to act on). One whose
+ * candidates were eligible but held back this time (playing now, a source unavailable) waits
+ * for the next run, until it expires.
+ */
+export function usedConfirmations(
+  open: readonly OpenConfirmation[],
+  queued: ReadonlySet<number>,
+  eligible: ReadonlySet<number>,
+): OpenConfirmation[] {
+  return open.filter(
+    (c) =>
+      c.candidateIds.some((id) => queued.has(id)) || !c.candidateIds.some((id) => eligible.has(id)),
+  );
+}
