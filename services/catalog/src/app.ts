@@ -63,7 +63,7 @@ export function createServices(deps: AppDeps) {
     media: new MediaService({ db, clock }),
     paths: new PathsService({ db }),
     operationPaths: new OperationPathsService({ db }),
-    serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, clock }),
+    serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, events, clock }),
     mainServer,
     operations: new OperationIntake(),
     tags: new TagService({ db, events, clients, clock, log }),
