@@ -21,6 +21,7 @@ import { InputsService } from './inputs/inputs.service';
 import { OperationPathsService } from './operations/operation-paths.service';
 import { PathsService } from './paths/paths.service';
 import { PlaybackService } from './playback/playback.service';
+import { RemovalConfirmationService } from './services/removal-confirmation.service';
 import { RequestSyncService } from './requests/request-sync.service';
 import { BackfillService } from './services/backfill.service';
 import { HousekeepingService } from './services/housekeeping.service';
@@ -63,8 +64,9 @@ export function createServices(deps: AppDeps) {
     media: new MediaService({ db, clock }),
     paths: new PathsService({ db }),
     operationPaths: new OperationPathsService({ db }),
-    serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, clock }),
+    serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, events, clock }),
     mainServer,
+    removals: new RemovalConfirmationService({ events, clock }),
     operations: new OperationIntake(),
     tags: new TagService({ db, events, clients, clock, log }),
     inputs: new InputsService({ db, events, clients, clock, log }),

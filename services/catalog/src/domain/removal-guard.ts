@@ -13,9 +13,14 @@ export interface GuardInput {
   live: ByKind<number>;
   /** What this sync would remove (R′). */
   current: ByKind<number[]>;
-  /** The held set of the previous complete full sync (R), if any. */
+  /** The held set (R), if any, without what this sync saw again. */
   pending: ByKind<number[]> | null;
   ratio: number;
+  /**
+   * False when a library's enumeration was incomplete: such a sync neither confirms the held
+   * set nor breaks the sequence (it keeps R), though its own removals still pass the guard.
+   */
+  complete: boolean;
 }
 
 export interface GuardDecision {
@@ -35,12 +40,15 @@ export function byKind<T>(make: (kind: RemovalKind) => T): ByKind<T> {
 
 export function decideRemovals(input: GuardInput): GuardDecision {
   const held = byKind((kind) => new Set(input.pending?.[kind] ?? []));
-  const confirmed = byKind((kind) => input.current[kind].filter((id) => held[kind].has(id)));
+  const confirmed = byKind((kind) =>
+    input.complete ? input.current[kind].filter((id) => held[kind].has(id)) : [],
+  );
   const fresh = byKind((kind) => input.current[kind].filter((id) => !held[kind].has(id)));
+  const kept = byKind((kind) => (input.complete ? [] : [...held[kind]]));
   const guarded = REMOVAL_KINDS.some((kind) => fresh[kind].length > input.ratio * input.live[kind]);
   return {
     remove: byKind((kind) => (guarded ? confirmed[kind] : [...confirmed[kind], ...fresh[kind]])),
-    hold: byKind((kind) => (guarded ? fresh[kind] : [])),
+    hold: byKind((kind) => (guarded ? [...kept[kind], ...fresh[kind]] : kept[kind])),
     guarded,
   };
 }

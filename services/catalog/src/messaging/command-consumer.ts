@@ -11,8 +11,8 @@ import { type Db, SCHEMA, type Tx } from '../db';
 import type { CatalogJobs } from '../jobs/catalogue';
 
 /**
- * The commands catalog executes: task runs, file operations, tags, projection backfills and
- * reports.
+ * The commands catalog executes: task runs, file operations, tags, projection backfills,
+ * reports and confirmations of held removals.
  */
 const MESSAGES = [
   'task.run.sync_media',
@@ -25,11 +25,12 @@ const MESSAGES = [
   'catalog.main_server.report',
   'catalog.tags.apply',
   'catalog.inputs.refresh',
+  'catalog.removals.confirm',
 ] as const;
 
 type Name = (typeof MESSAGES)[number];
 type Received = { [K in Name]: ReceivedMessage<K> }[Name];
-type Handlers = Pick<Services, 'operations' | 'tags' | 'mainServer'>;
+type Handlers = Pick<Services, 'operations' | 'tags' | 'mainServer' | 'removals'>;
 
 const runs = new TaskRuns(SCHEMA);
 
@@ -57,7 +58,7 @@ async function accept(
   message: Received,
   tx: Tx,
   jobs: JobQueue<CatalogJobs>,
-  { operations, tags, mainServer }: Handlers,
+  { operations, tags, mainServer, removals }: Handlers,
 ): Promise<void> {
   switch (message.name) {
     case 'catalog.tags.apply':
@@ -92,6 +93,11 @@ async function accept(
     case 'catalog.main_server.report':
       // A one-row read: answered in the message's transaction, with no job.
       await mainServer.add(tx);
+      return;
+    case 'catalog.removals.confirm':
+      // Row updates and outbox entries only (no external call): done in the message's
+      // transaction, so the removals, the cleared set and the answer commit together.
+      await removals.confirm(tx, message.payload);
       return;
     case 'task.run.sync_media':
     case 'task.run.resync_media':

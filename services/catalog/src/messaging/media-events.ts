@@ -14,7 +14,7 @@ const MAX_ITEMS = 500;
 const MAX_BYTES = 64 * 1024;
 
 /**
- * catalog's media.* events, always through the outbox in the transaction of the change
+ * catalog's events (media.*, alert.*, …), always through the outbox in the transaction of the change
  * (STYLE 6). Each payload is validated against the AsyncAPI contract when it is enveloped.
  */
 export class MediaEvents {

@@ -8,7 +8,7 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { SeerrRequest, SeerrUser } from '../integrations/seerr';
 import type { MediaEvents } from '../messaging/media-events';
-import { raiseAlert } from '../repositories/alert.repository';
+import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
 import { enabledOfType } from '../repositories/service-config.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import type { SourceStatusService } from '../services/source-status.service';
@@ -91,18 +91,15 @@ export class RequestSyncService {
       for await (const page of client.requests()) requests.push(...page);
       const previous = await countRequests(db, seerr.id);
       if (requests.length < (1 - this.deps.settings.removalGuardRatio) * previous) {
-        await raiseAlert(
-          db,
-          {
-            kind: 'source_unavailable',
-            subject: `seerr:${seerr.id}`,
-            severity: 'warning',
-            title: `${seerr.name} looks wrong`,
-            message: `${seerr.name} reported ${requests.length} requests after ${previous}; the previous snapshot was kept.`,
-            data: { service_config_id: seerr.id, before: previous, reported: requests.length },
-          },
-          clock(),
-        );
+        const alert: AlertInput = {
+          kind: 'source_unavailable',
+          subject: `seerr:${seerr.id}`,
+          severity: 'warning',
+          title: `${seerr.name} looks wrong`,
+          message: `${seerr.name} reported ${requests.length} requests after ${previous}; the previous snapshot was kept.`,
+          data: { service_config_id: seerr.id, before: previous, reported: requests.length },
+        };
+        await db.$transaction((tx) => raiseAlert(tx, this.deps.events, alert, clock()));
         return { source: source('unavailable', 'anomaly'), requests: 0 };
       }
       await db.$transaction((tx) => replaceSnapshot(tx, seerr.id, users, requests), {

@@ -10,6 +10,7 @@ import {
 import type { ClientFactory } from '../integrations/factory';
 import type { ServerLibrary } from '../integrations/records';
 import type { MainServerEvents } from '../messaging/main-server-events';
+import type { MediaEvents } from '../messaging/media-events';
 import { raiseAlert } from '../repositories/alert.repository';
 import { hasActiveOperations } from '../repositories/file-operation.repository';
 import {
@@ -34,6 +35,7 @@ export class ServiceConfigService {
       box: SecretBox;
       clients: ClientFactory;
       mainServer: MainServerEvents;
+      events: MediaEvents;
       clock: Clock;
     },
   ) {}
@@ -52,7 +54,7 @@ export class ServiceConfigService {
 
   /** Seed rule 10: a disabled service is stored untested; enabling one must connect first. */
   async save(request: SaveServiceRequest): Promise<{ created: boolean; view: ServiceView }> {
-    const { db, box, clock } = this.deps;
+    const { db, box, events, clock } = this.deps;
     const existing = request.id === undefined ? null : await findServiceConfig(db, request.id);
     if (request.id !== undefined && !existing)
       throw new NotFound(`Service ${request.id} was not found.`);
@@ -63,7 +65,7 @@ export class ServiceConfigService {
     const now = clock();
     const saved = await db.$transaction(async (tx) => {
       if (plan.settings.isMain && (await clearMain(tx, existing?.id ?? null)) !== null)
-        await raiseAlert(tx, MAIN_SERVER_CHANGED, now);
+        await raiseAlert(tx, events, MAIN_SERVER_CHANGED, now);
       const sealed = request.apiKey === undefined ? undefined : box.seal(request.apiKey);
       const record = await saveServiceConfig(
         tx,

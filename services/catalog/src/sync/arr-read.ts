@@ -10,9 +10,10 @@ import type { ClientFactory } from '../integrations/factory';
 import { IntegrationError } from '../integrations/errors';
 import type { ListBatch, Listed } from '../integrations/http';
 import type { SonarrClient } from '../integrations/sonarr';
-import { raiseAlert } from '../repositories/alert.repository';
+import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
-import type { DbClient } from '../db';
+import type { Db, DbClient } from '../db';
+import type { MediaEvents } from '../messaging/media-events';
 import {
   countArr,
   dropUnseen,
@@ -28,7 +29,8 @@ import { IdSet } from './id-set';
 import type { SyncRun } from './run';
 
 export interface ArrDeps {
-  db: DbClient;
+  db: Db;
+  events: MediaEvents;
   clients: ClientFactory;
   ratio: number;
   log: Logger;
@@ -182,18 +184,15 @@ async function conclude(
 ): Promise<SourceUpdate[]> {
   const unseen = (await arrIds(deps.db, table, service.id)).filter((id) => !seen.has(id));
   if (before > 0 && (seen.size === 0 || unseen.length > deps.ratio * before)) {
-    await raiseAlert(
-      deps.db,
-      {
-        kind: 'source_unavailable',
-        subject: `arr:${service.id}`,
-        severity: 'warning',
-        title: `${service.name} looks wrong`,
-        message: `${service.name} reported ${seen.size} items after holding ${before}; its references were kept.`,
-        data: { service_config_id: service.id, before, reported: seen.size },
-      },
-      run.now,
-    );
+    const alert: AlertInput = {
+      kind: 'source_unavailable',
+      subject: `arr:${service.id}`,
+      severity: 'warning',
+      title: `${service.name} looks wrong`,
+      message: `${service.name} reported ${seen.size} items after holding ${before}; its references were kept.`,
+      data: { service_config_id: service.id, before, reported: seen.size },
+    };
+    await deps.db.$transaction((tx) => raiseAlert(tx, deps.events, alert, run.now));
     return [unavailable('arr', service, 'anomaly'), ok('disk', service)];
   }
   if (run.full) await dropUnseen(deps.db, table, service.id, unseen);

@@ -17,7 +17,7 @@ import type { ClientFactory } from '../integrations/factory';
 import { diskFacts } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';
-import { raiseAlert } from '../repositories/alert.repository';
+import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
 import { syncLibraries } from '../repositories/library.repository';
 import {
   enabledOfType,
@@ -238,19 +238,8 @@ export class LibrarySyncService {
       await writeWatermark(db, 'library', main.id, run.startedAt);
       if (run.full) await writeWatermark(db, 'library_full', main.id, run.now);
     }
-    if (run.counts.unidentified > 0)
-      await raiseAlert(
-        db,
-        {
-          kind: 'unidentified_items',
-          severity: 'info',
-          title: 'Items without a TMDB id were not imported',
-          message: `${run.counts.unidentified} items of the main media server have no TMDB, IMDb or TVDB id that resolves.`,
-          data: { titles: run.unidentified },
-        },
-        run.now,
-      );
     await db.$transaction(async (tx) => {
+      if (run.counts.unidentified > 0) await raiseAlert(tx, events, unidentified(run), run.now);
       const disks = await diskFacts(tx);
       if (disks.length > 0)
         await events.add(tx, 'media.disk_space_changed', { as_of: run.now.toISOString(), disks });
@@ -266,11 +255,22 @@ export class LibrarySyncService {
   private arrDeps() {
     return {
       db: this.deps.db,
+      events: this.deps.events,
       clients: this.deps.clients,
       ratio: this.deps.settings.removalGuardRatio,
       log: this.deps.log,
     };
   }
+}
+
+function unidentified(run: SyncRun): AlertInput {
+  return {
+    kind: 'unidentified_items',
+    severity: 'info',
+    title: 'Items without a TMDB id were not imported',
+    message: `${run.counts.unidentified} items of the main media server have no TMDB, IMDb or TVDB id that resolves.`,
+    data: { titles: run.unidentified },
+  };
 }
 
 async function analyze(db: Db): Promise<void> {

@@ -13,7 +13,8 @@ import {
   type RemovalKind,
 } from '../domain/removal-guard';
 import type { MediaEvents } from '../messaging/media-events';
-import { raiseAlert, resolveAlert } from '../repositories/alert.repository';
+import { type AlertInput, raiseAlert, resolveAlert } from '../repositories/alert.repository';
+import { heldRemovals } from '../repositories/pending-removal.repository';
 import {
   announceReplacements,
   removeEpisodeFiles,
@@ -52,12 +53,13 @@ export async function concludeRemovals(deps: RemovalDeps, run: SyncRun, before: 
     return;
   }
   const current = await unseen(deps.db, run);
-  const pending = await loadPending(deps.db);
+  const pending = await loadPending(deps.db, run);
   const decision = decideRemovals({
     live: before,
     current,
     pending: pending.size > 0 ? byKind((kind) => idsOf(pending, kind)) : null,
     ratio: deps.ratio,
+    complete: run.incompleteLibraries.size === 0,
   });
   const withCause = (kind: 'version' | 'episode_file') =>
     decision.remove[kind].map((id) => causeOf(run, pending, kind, id));
@@ -68,9 +70,13 @@ export async function concludeRemovals(deps: RemovalDeps, run: SyncRun, before: 
   });
   await holdPending(deps.db, run, pending, decision.hold);
   run.guarded = decision.guarded;
-  if (decision.guarded) await raiseGuardAlert(deps.db, run, decision.hold, before);
+  if (decision.guarded) await raiseGuardAlert(deps, run, decision.hold, before);
   else {
-    await resolveAlert(deps.db, 'sync_mass_removal_blocked', '', run.now);
+    // An incomplete sync keeps the held set, and with it the alert.
+    if (REMOVAL_KINDS.every((kind) => decision.hold[kind].length === 0))
+      await deps.db.$transaction((tx) =>
+        resolveAlert(tx, deps.events, { kind: 'sync_mass_removal_blocked' }, run.now),
+      );
     await removeUnseenEpisodesAndSeasons(deps.db, run);
   }
   await deps.db.$transaction((tx) => announceReplacements(tx, deps.events, run));
@@ -159,18 +165,13 @@ type Pending = Map<
   { kind: RemovalKind; id: number; cause: string; replacedBy: number | null }
 >;
 
-async function loadPending(db: DbClient): Promise<Pending> {
-  const rows = await db.pendingRemoval.findMany();
+/** The held set without what this run saw: those items came back (domain.md 2.11). */
+async function loadPending(db: DbClient, run: SyncRun): Promise<Pending> {
+  const held = await heldRemovals(db);
   return new Map(
-    rows.map((row) => [
-      `${row.kind}:${row.entityId}`,
-      {
-        kind: row.kind as RemovalKind,
-        id: num(row.entityId),
-        cause: row.cause,
-        replacedBy: row.replacedBy === null ? null : num(row.replacedBy),
-      },
-    ]),
+    held
+      .filter((entry) => !run.seen[entry.kind].has(entry.id))
+      .map((entry) => [`${entry.kind}:${entry.id}`, entry]),
   );
 }
 
@@ -220,23 +221,20 @@ async function holdPending(db: Db, run: SyncRun, pending: Pending, hold: ByKind<
 }
 
 async function raiseGuardAlert(
-  db: DbClient,
+  deps: RemovalDeps,
   run: SyncRun,
   hold: ByKind<number[]>,
   before: ByKind<number>,
 ) {
   const counts = byKind((kind) => ({ held: hold[kind].length, live: before[kind] }));
-  await raiseAlert(
-    db,
-    {
-      kind: 'sync_mass_removal_blocked',
-      severity: 'critical',
-      title: 'A sync would remove too much of the library',
-      message: `Removals held: ${REMOVAL_KINDS.map((k) => `${hold[k].length} of ${before[k]} ${k}`).join(', ')}. The next complete full sync confirms them.`,
-      data: { counts, run_id: run.runId },
-    },
-    run.now,
-  );
+  const alert: AlertInput = {
+    kind: 'sync_mass_removal_blocked',
+    severity: 'critical',
+    title: 'A sync would remove too much of the library',
+    message: `Removals held: ${REMOVAL_KINDS.map((k) => `${hold[k].length} of ${before[k]} ${k}`).join(', ')}. The next complete full sync, or confirming this alert, removes those still missing.`,
+    data: { counts, run_id: run.runId },
+  };
+  await deps.db.$transaction((tx) => raiseAlert(tx, deps.events, alert, run.now));
 }
 
 /** Episodes the complete listing no longer has, and seasons without files that it lacks. */

@@ -3,11 +3,11 @@ import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit
 import { recordMessages, TEST_AMQP_URL } from '@mcs/kit/testing';
 
 /**
- * The test's own end of the broker: the kit's recorder of every media.* and task.* event catalog
+ * The test's own end of the broker: the kit's recorder of every media.*, task.* and alert.* event catalog
  * publishes, and a publisher sending commands as cleanup or the scheduler would.
  */
 export async function brokerFor(namespace: string) {
-  const recorder = await recordMessages(namespace, ['media.#', 'task.#']);
+  const recorder = await recordMessages(namespace, ['media.#', 'task.#', 'alert.#']);
   const { messages } = recorder;
   const log = createLogger({ service: 'test-broker', level: 'silent' });
   const connection = await BrokerConnection.connect(TEST_AMQP_URL, log);
