@@ -1,5 +1,12 @@
 import { connect } from 'amqplib';
-import { Consumer, Outbox, OutboxRelay, type SqlClient, type ReceivedMessage } from '@mcs/kit';
+import {
+  Consumer,
+  UnprocessableMessage,
+  Outbox,
+  OutboxRelay,
+  type SqlClient,
+  type ReceivedMessage,
+} from '@mcs/kit';
 import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
 import { messagingWorld, type MessagingWorld } from './world';
 
@@ -183,6 +190,25 @@ test('an invalid payload goes to the dead-letter queue at once, without reaching
   });
   expect(dead).toEqual(['{"token_id":"seven"}']);
   expect(calls).toBe(0);
+});
+
+test('a message its handler calls unprocessable goes to the dead-letter queue at once, its effect rolled back', async () => {
+  let calls = 0;
+  const consumer = await startConsumer(async (message, tx) => {
+    calls += 1;
+    await recordEffect(message, tx);
+    throw new UnprocessableMessage(`no token ${message.payload.token_id}`);
+  });
+  await world.publisher.publish(NAME, { token_id: 10, prefix: 'abcdef012345' });
+  const dead = await waitFor(async () => {
+    const bodies = await deadLetters(consumer.queue);
+    return bodies.length > 0 && bodies;
+  });
+  expect(dead.map((body) => JSON.parse(body) as unknown)).toEqual([
+    { token_id: 10, prefix: 'abcdef012345' },
+  ]);
+  expect(calls).toBe(1);
+  expect(await effects()).toEqual([]);
 });
 
 test('stopping a consumer lets the message in progress finish and acks it', async () => {
