@@ -13,6 +13,7 @@ import { createDb, SCHEMA } from './db';
 import { schedulerJobs } from './jobs';
 import { mainServerConsumer, requestMainServerIfUnknown } from './messaging/main-server';
 import { runReportsConsumer } from './messaging/run-reports.consumer';
+import { triggerConsumer } from './messaging/trigger.consumer';
 import { mountRoutes } from './routes';
 import { purgeSchedulerData } from './services/housekeeping.service';
 import { RunSweeper } from './services/run-sweeper.service';
@@ -40,9 +41,10 @@ export async function startScheduler(
         return createServices({ db, outbox: runtime.outbox, clock, queue, timeZone, rateLimited });
       },
       mount: mountRoutes,
-      consumers: (runtime, db) => [
+      consumers: (runtime, db, services) => [
         runReportsConsumer(runtime, db),
         mainServerConsumer(runtime, db),
+        triggerConsumer(runtime, db, services.trigger),
         housekeepingConsumer(runtime, {
           service: 'scheduler',
           db,

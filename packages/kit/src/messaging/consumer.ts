@@ -23,6 +23,18 @@ export interface ReceivedMessage<K extends MessageName = MessageName> {
   attempt: number;
 }
 
+/**
+ * Thrown by a handler for a message that passed its contract but can never be processed (it
+ * names something that does not exist): dead-lettered at once, like an invalid payload,
+ * instead of being retried. The handler's transaction is rolled back.
+ */
+export class UnprocessableMessage extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'UnprocessableMessage';
+  }
+}
+
 export type MessageHandler<Tx extends SqlClient, K extends MessageName, R = void> = (
   message: ReceivedMessage<K>,
   tx: Tx,
@@ -112,11 +124,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
   private async handle(channel: Channel, raw: ConsumeMessage): Promise<void> {
     const parsed = this.parse(raw);
     if ('rejection' in parsed) {
-      this.log.error(
-        { queue: this.queue, routing_key: raw.fields.routingKey, reason: parsed.rejection },
-        'message dead-lettered: invalid',
-      );
-      this.settle(() => channel.nack(raw, false, false));
+      this.deadLetterInvalid(channel, raw, parsed.rejection);
       return;
     }
     const message = parsed.message;
@@ -135,11 +143,22 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
         );
         this.settle(() => channel.ack(raw));
       } catch (error) {
-        await this.retryOrDeadLetter(channel, raw, message, error);
+        if (error instanceof UnprocessableMessage)
+          this.deadLetterInvalid(channel, raw, error.message);
+        else await this.retryOrDeadLetter(channel, raw, message, error);
         return;
       }
       if (handled) await this.runAfterCommit(handled.result, message);
     });
+  }
+
+  /** Retrying cannot make an invalid message valid: it goes to the dead-letter queue at once. */
+  private deadLetterInvalid(channel: Channel, raw: ConsumeMessage, reason: string): void {
+    this.log.error(
+      { queue: this.queue, routing_key: raw.fields.routingKey, reason },
+      'message dead-lettered: invalid',
+    );
+    this.settle(() => channel.nack(raw, false, false));
   }
 
   private async runAfterCommit(result: R, message: ReceivedMessage<K>): Promise<void> {

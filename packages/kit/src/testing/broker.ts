@@ -51,3 +51,50 @@ export async function recordMessages<P = unknown>(
 }
 
 export type MessageRecorder<P = unknown> = Awaited<ReturnType<typeof recordMessages<P>>>;
+
+/** Takes what reached a consumer queue's dead-letter queue (its bodies, as sent). */
+export async function deadLetters(queue: string): Promise<string[]> {
+  const connection = await connect(TEST_AMQP_URL);
+  try {
+    const channel = await connection.createChannel();
+    const bodies: string[] = [];
+    for (
+      let message = await channel.get(`${queue}.dlq`);
+      message;
+      message = await channel.get(`${queue}.dlq`)
+    ) {
+      bodies.push(message.content.toString());
+    }
+    return bodies;
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * Publishes a body around the typed publisher (which refuses an invalid payload), with the
+ * headers a producer sets: what a misbehaving producer would send.
+ */
+export async function publishUnchecked(
+  exchange: string,
+  routingKey: string,
+  body: string,
+  messageId: string,
+): Promise<void> {
+  const connection = await connect(TEST_AMQP_URL);
+  try {
+    const channel = await connection.createConfirmChannel();
+    channel.publish(exchange, routingKey, Buffer.from(body), {
+      messageId,
+      headers: {
+        message_id: messageId,
+        correlation_id: 'c',
+        occurred_at: new Date().toISOString(),
+        schema_version: 1,
+      },
+    });
+    await channel.waitForConfirms();
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,15 +1,13 @@
-import { Consumer, type Outbox, type Runtime } from '@mcs/kit';
-import { SCHEMA, type Db } from '../db';
+import type { Outbox, Runtime } from '@mcs/kit';
+import type { Db } from '../db';
 import { taskRepository } from '../repositories/task.repository';
+import { schedulerConsumer } from './consumer';
 
 /** catalog's word on the main media server, the newest kept (a later as_of wins). */
 export function mainServerConsumer(runtime: Runtime, db: Db) {
-  return new Consumer(runtime.broker, runtime.names, runtime.log, {
-    service: SCHEMA,
+  return schedulerConsumer(runtime, db, {
     name: 'main-server',
     messages: ['catalog.main_server_changed'] as const,
-    db,
-    schema: SCHEMA,
     handler: ({ payload }, tx) =>
       taskRepository.recordMainServer(tx, {
         hasMainServer: payload.has_main_server,

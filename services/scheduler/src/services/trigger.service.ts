@@ -1,4 +1,11 @@
-import { Conflict, runIdempotent, type IdempotencyScope, type Outbox } from '@mcs/kit';
+import {
+  Conflict,
+  runIdempotent,
+  UnprocessableMessage,
+  type IdempotencyScope,
+  type Outbox,
+} from '@mcs/kit';
+import type { MessagePayload } from '@mcs/contracts';
 import { SCHEMA, type Db, type Tx } from '../db';
 import { commandOf, taskById, type TaskDefinition } from '../domain/task-catalogue';
 import {
@@ -7,6 +14,7 @@ import {
   type ActiveRun,
   type RunTrigger,
   type Started,
+  type TriggerDecision,
 } from '../domain/task-state';
 import { runRepository, type RequestedBy } from '../repositories/run.repository';
 import { taskRepository } from '../repositories/task.repository';
@@ -19,6 +27,19 @@ export interface TriggerRequest {
   requestedBy: RequestedBy | null;
   idempotency?: IdempotencyScope;
 }
+
+type StartRequest = Pick<TriggerRequest, 'trigger' | 'requestedBy'>;
+
+/** Why a trigger queued nothing: a route answers 409, a command (no one to answer) only says so. */
+export type Refused = {
+  refused: Extract<TriggerDecision['kind'], 'task_disabled' | 'main_server_required'>;
+};
+
+/** A user's manual run, whether the user asked the scheduler or another service asked for them. */
+const manualBy = (userId: number): StartRequest => ({
+  trigger: 'manual',
+  requestedBy: { type: 'user', id: userId },
+});
 
 /**
  * Starting a run (domain.md §9): one transaction per trigger, serialised per task, that
@@ -42,12 +63,24 @@ export class TriggerService {
   /** POST /api/tasks/tasks/{id}/run: a user's manual run, answered as queued work. */
   async runManually(taskId: string, userId: number) {
     const definition = known(taskId);
-    const request = {
-      trigger: 'manual' as const,
-      requestedBy: { type: 'user' as const, id: userId },
-    };
-    const started = await this.deps.db.$transaction((tx) => this.start(tx, definition, request));
+    const started = await this.deps.db.$transaction((tx) =>
+      this.start(tx, definition, manualBy(userId)),
+    );
     return { status: started.queued ? 202 : 200, body: queuedAnswer(started) };
+  }
+
+  /**
+   * scheduler.task.trigger (decision 016): another service asks for a manual run by a user,
+   * in the consumer's transaction. Nothing is answered, so a refusal is returned, not thrown;
+   * a task outside the catalogue can never run and makes the command unprocessable.
+   */
+  async runOnCommand(
+    tx: Tx,
+    command: MessagePayload<'scheduler.task.trigger'>,
+  ): Promise<Started | Refused> {
+    const definition = taskById(command.task_id);
+    if (!definition) throw new UnprocessableMessage(`unknown task ${command.task_id}`);
+    return this.attempt(tx, definition, manualBy(command.requested_by_user_id));
   }
 
   /**
@@ -66,14 +99,12 @@ export class TriggerService {
     });
   }
 
-  private async start(
-    tx: Tx,
-    definition: TaskDefinition,
-    request: Pick<TriggerRequest, 'trigger' | 'requestedBy'>,
-  ): Promise<Started> {
+  /** A trigger someone waits on: a refusal is their 409. */
+  private async start(tx: Tx, definition: TaskDefinition, request: StartRequest): Promise<Started> {
+    const attempt = await this.attempt(tx, definition, request);
+    if (!('refused' in attempt)) return attempt;
     const taskId = definition.id;
-    const decision = await this.decision(tx, definition);
-    switch (decision.kind) {
+    switch (attempt.refused) {
       case 'task_disabled':
         throw new Conflict('task_disabled', `Task ${taskId} is disabled.`);
       case 'main_server_required':
@@ -81,6 +112,21 @@ export class TriggerService {
           'main_server_required',
           `Task ${taskId} needs a main media server, and none is configured.`,
         );
+    }
+  }
+
+  /** Queues a run, finds the one already active, or says why the task cannot run now. */
+  private async attempt(
+    tx: Tx,
+    definition: TaskDefinition,
+    request: StartRequest,
+  ): Promise<Started | Refused> {
+    const taskId = definition.id;
+    const decision = await this.decision(tx, definition);
+    switch (decision.kind) {
+      case 'task_disabled':
+      case 'main_server_required':
+        return { refused: decision.kind };
       case 'already_active':
         return { taskId, run: decision.run, queued: false };
       case 'queue': {
@@ -108,7 +154,7 @@ export class TriggerService {
   private async queue(
     tx: Tx,
     definition: TaskDefinition,
-    request: Pick<TriggerRequest, 'trigger' | 'requestedBy'> & { fireKey?: string },
+    request: StartRequest & { fireKey?: string },
   ): Promise<number> {
     const { trigger, requestedBy, fireKey } = request;
     const run = await runRepository.queue(tx, {

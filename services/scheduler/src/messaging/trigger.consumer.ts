@@ -1,0 +1,24 @@
+import type { Runtime } from '@mcs/kit';
+import type { Db } from '../db';
+import type { TriggerService } from '../services/trigger.service';
+import { schedulerConsumer } from './consumer';
+
+/**
+ * Another service's request for a run now (scheduler.task.trigger, decision 016), queued as
+ * the manual trigger route queues it. No one waits for an answer: a task that cannot run or
+ * already runs gets no new run, and the command is acked (a retry would not change that).
+ */
+export function triggerConsumer(runtime: Runtime, db: Db, trigger: TriggerService) {
+  return schedulerConsumer(runtime, db, {
+    name: 'task-triggers',
+    messages: ['scheduler.task.trigger'] as const,
+    handler: async ({ payload }, tx) => {
+      const outcome = await trigger.runOnCommand(tx, payload);
+      const task_id = payload.task_id;
+      if ('refused' in outcome)
+        runtime.log.info({ task_id, reason: outcome.refused }, 'trigger command: task cannot run');
+      else if (!outcome.queued)
+        runtime.log.info({ task_id, run_id: outcome.run.id }, 'trigger command: a run is active');
+    },
+  });
+}
