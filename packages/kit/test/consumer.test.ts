@@ -1,7 +1,7 @@
 import { connect } from 'amqplib';
 import { Consumer, Outbox, OutboxRelay, type SqlClient, type ReceivedMessage } from '@mcs/kit';
 import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
-import { messagingWorld, type MessagingWorld } from './world';
+import { deadLetters, messagingWorld, publishRaw, type MessagingWorld } from './world';
 
 const NAME = 'gateway.api_token_revoked';
 type Name = typeof NAME;
@@ -38,25 +38,6 @@ async function startConsumer(
   await consumer.start();
   consumers.push(consumer);
   return consumer;
-}
-
-/** Reads what reached a consumer's dead-letter queue. */
-async function deadLetters(queue: string): Promise<string[]> {
-  const connection = await connect(TEST_AMQP_URL);
-  try {
-    const channel = await connection.createChannel();
-    const bodies: string[] = [];
-    for (
-      let message = await channel.get(`${queue}.dlq`);
-      message;
-      message = await channel.get(`${queue}.dlq`)
-    ) {
-      bodies.push(message.content.toString());
-    }
-    return bodies;
-  } finally {
-    await connection.close();
-  }
 }
 
 async function effects(): Promise<number[]> {
@@ -163,20 +144,7 @@ test('an invalid payload goes to the dead-letter queue at once, without reaching
     calls += 1;
     return Promise.resolve();
   });
-  // Published around the typed publisher, as a misbehaving producer would.
-  const connection = await connect(TEST_AMQP_URL);
-  const channel = await connection.createChannel();
-  channel.publish(world.names.exchange('events'), NAME, Buffer.from('{"token_id":"seven"}'), {
-    messageId: '4a3b1c2d-0000-4000-8000-000000000001',
-    headers: {
-      message_id: '4a3b1c2d-0000-4000-8000-000000000001',
-      correlation_id: 'c',
-      occurred_at: new Date().toISOString(),
-      schema_version: 1,
-    },
-  });
-  await channel.close();
-  await connection.close();
+  await publishRaw(world, NAME, '{"token_id":"seven"}', '4a3b1c2d-0000-4000-8000-000000000001');
   const dead = await waitFor(async () => {
     const bodies = await deadLetters(consumer.queue);
     return bodies.length > 0 && bodies;

@@ -1,3 +1,4 @@
+import { connect } from 'amqplib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
@@ -85,4 +86,45 @@ export async function recordDeliveries(world: MessagingWorld, routingKeys: strin
     },
     close: recorder.close,
   };
+}
+
+/** Reads (and removes) what reached a consumer's dead-letter queue. */
+export async function deadLetters(queue: string): Promise<string[]> {
+  const connection = await connect(TEST_AMQP_URL);
+  try {
+    const channel = await connection.createChannel();
+    const bodies: string[] = [];
+    for (
+      let message = await channel.get(`${queue}.dlq`);
+      message;
+      message = await channel.get(`${queue}.dlq`)
+    ) {
+      bodies.push(message.content.toString());
+    }
+    return bodies;
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Publishes a body around the typed publisher, as a misbehaving producer would. */
+export async function publishRaw(
+  world: MessagingWorld,
+  name: string,
+  body: string,
+  messageId: string,
+): Promise<void> {
+  const connection = await connect(TEST_AMQP_URL);
+  const channel = await connection.createConfirmChannel();
+  channel.publish(world.names.exchange('events'), name, Buffer.from(body), {
+    messageId,
+    headers: {
+      message_id: messageId,
+      correlation_id: 'c',
+      occurred_at: new Date().toISOString(),
+      schema_version: 1,
+    },
+  });
+  await channel.waitForConfirms();
+  await connection.close();
 }

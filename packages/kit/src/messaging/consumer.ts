@@ -67,8 +67,8 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
   constructor(
     private readonly connection: BrokerConnection,
     private readonly names: BrokerNames,
-    private readonly log: Logger,
-    private readonly options: ConsumerOptions<Tx, K, R>,
+    protected readonly log: Logger,
+    protected readonly options: ConsumerOptions<Tx, K, R>,
   ) {
     this.queue = names.queue(options.service, options.name);
   }
@@ -88,7 +88,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
       );
       await channel.prefetch(this.options.prefetch ?? 16);
       const { consumerTag } = await channel.consume(this.queue, (message) => {
-        if (message) this.track(this.handle(channel, message));
+        if (message) this.receive(channel, message);
       });
       this.channel = channel;
       this.consumerTag = consumerTag;
@@ -104,19 +104,30 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
     await channel?.close().catch(() => undefined);
   }
 
-  private track(work: Promise<void>): void {
+  /** Each message is handled on its own, concurrently up to the prefetch. */
+  protected receive(channel: Channel, raw: ConsumeMessage): void {
+    this.track(this.handle(channel, raw));
+  }
+
+  /** Work that stop() waits for. */
+  protected track(work: Promise<void>): void {
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  private async handle(channel: Channel, raw: ConsumeMessage): Promise<void> {
+  /** A message that breaks its contract is dead-lettered at once: no retry can fix it. */
+  protected reject(channel: Channel, raw: ConsumeMessage, reason: string): void {
+    this.log.error(
+      { queue: this.queue, routing_key: raw.fields.routingKey, reason },
+      'message dead-lettered: invalid',
+    );
+    this.settle(() => channel.nack(raw, false, false));
+  }
+
+  protected async handle(channel: Channel, raw: ConsumeMessage): Promise<void> {
     const parsed = this.parse(raw);
     if ('rejection' in parsed) {
-      this.log.error(
-        { queue: this.queue, routing_key: raw.fields.routingKey, reason: parsed.rejection },
-        'message dead-lettered: invalid',
-      );
-      this.settle(() => channel.nack(raw, false, false));
+      this.reject(channel, raw, parsed.rejection);
       return;
     }
     const message = parsed.message;
@@ -142,7 +153,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
     });
   }
 
-  private async runAfterCommit(result: R, message: ReceivedMessage<K>): Promise<void> {
+  protected async runAfterCommit(result: R, message: ReceivedMessage<K>): Promise<void> {
     try {
       await this.options.afterCommit?.(result, message);
     } catch (error) {
@@ -182,7 +193,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
    * Acks and nacks fail when the channel closed meanwhile (broker restart): the broker then
    * redelivers the message itself, and the inbox drops it if it was already processed.
    */
-  private settle(action: () => void): void {
+  protected settle(action: () => void): void {
     try {
       action();
     } catch (error) {
@@ -193,7 +204,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
     }
   }
 
-  private parse(raw: ConsumeMessage): { message: ReceivedMessage<K> } | { rejection: string } {
+  protected parse(raw: ConsumeMessage): { message: ReceivedMessage<K> } | { rejection: string } {
     const name = raw.fields.routingKey;
     if (!isMessageName(name) || !(this.options.messages as readonly string[]).includes(name)) {
       return { rejection: `unexpected routing key ${name}` };
