@@ -41,11 +41,16 @@ test('events stored together get consecutive positions in the order given, each 
   expect(consecutive(positions)).toEqual([0, 1, 2]);
   expect(stored.map((result) => result.position)).toEqual(positions);
   const deliveries = await db.delivery.findMany({ where: { endpointId: endpoint.id } });
-  expect(stored.map((result) => result.deliveryIds)).toEqual([
-    [deliveries.find((d) => d.eventId === events[0]?.id)?.id],
+  const created = (event?: { id: string }) =>
+    deliveries
+      .filter((d) => d.eventId === event?.id)
+      .map((d) => ({ id: d.id, endpointId: endpoint.id }));
+  expect(stored.map((result) => result.deliveries)).toEqual([
+    created(events[0]),
     [],
-    [deliveries.find((d) => d.eventId === events[2]?.id)?.id],
+    created(events[2]),
   ]);
+  expect(deliveries).toHaveLength(2);
 });
 
 test('an event given twice in one list, or stored before, is stored once and draws no position', async () => {

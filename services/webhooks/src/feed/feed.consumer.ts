@@ -1,6 +1,7 @@
 import { BatchConsumer, type Runtime } from '@mcs/kit';
 import { SCHEMA, type Direct } from '../db';
 import { EVENT_TYPES } from '../domain/event-types';
+import type { NewDelivery } from './feed.repository';
 import type { FeedStore } from './feed-store.service';
 
 /**
@@ -22,7 +23,7 @@ export function feedConsumer(
   runtime: Runtime,
   db: Direct,
   store: FeedStore,
-  enqueue: (deliveryIds: bigint[]) => Promise<void>,
+  enqueue: (deliveries: NewDelivery[]) => Promise<void>,
 ) {
   return new BatchConsumer(runtime.broker, runtime.names, runtime.log, {
     service: SCHEMA,
@@ -36,6 +37,6 @@ export function feedConsumer(
         tx,
         messages.map((message) => message.payload),
       ),
-    afterCommit: (stored) => enqueue(stored.deliveryIds),
+    afterCommit: (stored) => enqueue(stored.deliveries),
   });
 }

@@ -19,7 +19,12 @@ export interface StoredEvent {
   /** The event's feed position; null when the event was stored before (nothing changed). */
   position: bigint | null;
   /** The deliveries created for it, to enqueue after commit. */
-  deliveryIds: bigint[];
+  deliveries: NewDelivery[];
+}
+
+export interface NewDelivery {
+  id: bigint;
+  endpointId: bigint;
 }
 
 /** A feed item as JSON text, with its id (the next cursor). */
@@ -60,9 +65,13 @@ export const feedRepository = {
       const row = stored.get(event.id);
       // Only the first of the same id takes the row's result.
       stored.delete(event.id);
+      const endpointIds = row?.endpointIds ?? [];
       return {
         position: row ? BigInt(row.position) : null,
-        deliveryIds: (row?.deliveryIds ?? []).map((id) => BigInt(id)),
+        deliveries: (row?.deliveryIds ?? []).map((id, i) => ({
+          id: BigInt(id),
+          endpointId: BigInt(endpointIds[i] as string),
+        })),
       };
     });
   },
@@ -107,6 +116,7 @@ interface StoredRow {
   id: string;
   position: string;
   deliveryIds: string[];
+  endpointIds: string[];
 }
 
 /** An event's record (§1.2) as one element of the statement's JSON list. */
@@ -168,9 +178,11 @@ const STORE = `
         ON stored.type = ANY (endpoint.event_types)
        AND stored.media_type = ANY (endpoint.media_types)
     ON CONFLICT (event_id, endpoint_id) DO NOTHING
-    RETURNING id, event_id
+    RETURNING id, event_id, endpoint_id
   )
   SELECT s.id, s.position,
-         ARRAY(SELECT c.id FROM created AS c WHERE c.event_id = s.id ORDER BY c.id) AS "deliveryIds"
+         ARRAY(SELECT c.id FROM created AS c WHERE c.event_id = s.id ORDER BY c.id) AS "deliveryIds",
+         ARRAY(SELECT c.endpoint_id FROM created AS c WHERE c.event_id = s.id ORDER BY c.id)
+           AS "endpointIds"
     FROM stored AS s
    ORDER BY s.position`;
