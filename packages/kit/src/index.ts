@@ -38,6 +38,7 @@ export * from './jobs/task-error';
 export * from './jobs/task-runner';
 export * from './jobs/task-runs';
 export * from './messaging/connection';
+export * from './messaging/batch-consumer';
 export * from './messaging/consumer';
 export * from './messaging/envelope';
 export * from './messaging/publisher';

@@ -82,8 +82,8 @@ export async function startWebhooks(
   });
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
   for (const intake of [
-    feedConsumer(runtime, direct, services.feedStore, (ids) =>
-      services.delivery.queue.enqueueNew(ids),
+    feedConsumer(runtime, direct, services.feedStore, (deliveries) =>
+      services.delivery.queue.enqueueNew(deliveries),
     ),
     pruneConsumer(runtime, db, services.prune),
   ]) {

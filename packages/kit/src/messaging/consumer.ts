@@ -79,8 +79,8 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
   constructor(
     private readonly connection: BrokerConnection,
     private readonly names: BrokerNames,
-    private readonly log: Logger,
-    private readonly options: ConsumerOptions<Tx, K, R>,
+    protected readonly log: Logger,
+    protected readonly options: ConsumerOptions<Tx, K, R>,
   ) {
     this.queue = names.queue(options.service, options.name);
   }
@@ -100,7 +100,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
       );
       await channel.prefetch(this.options.prefetch ?? 16);
       const { consumerTag } = await channel.consume(this.queue, (message) => {
-        if (message) this.track(this.handle(channel, message));
+        if (message) this.receive(channel, message);
       });
       this.channel = channel;
       this.consumerTag = consumerTag;
@@ -116,15 +116,30 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
     await channel?.close().catch(() => undefined);
   }
 
-  private track(work: Promise<void>): void {
+  /** Each message is handled on its own, concurrently up to the prefetch. */
+  protected receive(channel: Channel, raw: ConsumeMessage): void {
+    this.track(this.handle(channel, raw));
+  }
+
+  /** Work that stop() waits for. */
+  protected track(work: Promise<void>): void {
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  private async handle(channel: Channel, raw: ConsumeMessage): Promise<void> {
+  /** A message that breaks its contract is dead-lettered at once: no retry can fix it. */
+  protected reject(channel: Channel, raw: ConsumeMessage, reason: string): void {
+    this.log.error(
+      { queue: this.queue, routing_key: raw.fields.routingKey, reason },
+      'message dead-lettered: invalid',
+    );
+    this.settle(() => channel.nack(raw, false, false));
+  }
+
+  protected async handle(channel: Channel, raw: ConsumeMessage): Promise<void> {
     const parsed = this.parse(raw);
     if ('rejection' in parsed) {
-      this.deadLetterInvalid(channel, raw, parsed.rejection);
+      this.reject(channel, raw, parsed.rejection);
       return;
     }
     const message = parsed.message;
@@ -143,8 +158,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
         );
         this.settle(() => channel.ack(raw));
       } catch (error) {
-        if (error instanceof UnprocessableMessage)
-          this.deadLetterInvalid(channel, raw, error.message);
+        if (error instanceof UnprocessableMessage) this.reject(channel, raw, error.message);
         else await this.retryOrDeadLetter(channel, raw, message, error);
         return;
       }
@@ -152,16 +166,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
     });
   }
 
-  /** Retrying cannot make an invalid message valid: it goes to the dead-letter queue at once. */
-  private deadLetterInvalid(channel: Channel, raw: ConsumeMessage, reason: string): void {
-    this.log.error(
-      { queue: this.queue, routing_key: raw.fields.routingKey, reason },
-      'message dead-lettered: invalid',
-    );
-    this.settle(() => channel.nack(raw, false, false));
-  }
-
-  private async runAfterCommit(result: R, message: ReceivedMessage<K>): Promise<void> {
+  protected async runAfterCommit(result: R, message: ReceivedMessage<K>): Promise<void> {
     try {
       await this.options.afterCommit?.(result, message);
     } catch (error) {
@@ -201,7 +206,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
    * Acks and nacks fail when the channel closed meanwhile (broker restart): the broker then
    * redelivers the message itself, and the inbox drops it if it was already processed.
    */
-  private settle(action: () => void): void {
+  protected settle(action: () => void): void {
     try {
       action();
     } catch (error) {
@@ -212,7 +217,7 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
     }
   }
 
-  private parse(raw: ConsumeMessage): { message: ReceivedMessage<K> } | { rejection: string } {
+  protected parse(raw: ConsumeMessage): { message: ReceivedMessage<K> } | { rejection: string } {
     const name = raw.fields.routingKey;
     if (!isMessageName(name) || !(this.options.messages as readonly string[]).includes(name)) {
       return { rejection: `unexpected routing key ${name}` };

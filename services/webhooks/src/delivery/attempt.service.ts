@@ -6,7 +6,7 @@ import { attemptError, type KnownValues } from '../domain/redaction';
 import { decideAfterAttempt } from '../domain/retry-policy';
 import { afterAttempt } from '../domain/attempt-outcome';
 import { attemptRequest, type AttemptRequest } from './attempt-request';
-import { attemptRepository } from './attempt.repository';
+import { attemptRepository, type Recorded } from './attempt.repository';
 import { claimNext, type ClaimedDelivery } from './claim.repository';
 import type { DeliveryQueue } from './delivery-queue';
 import { PathsUnavailable, templatesUsePaths, type OperationPathsReader } from './operation-paths';
@@ -35,31 +35,62 @@ export interface AttemptDeps {
  * lock is held while the receiver takes its time; the lease stands in for them.
  */
 export class AttemptService {
+  /**
+   * Endpoints with an attempt in flight in this process. A job of one of them ends without a
+   * claim, which would only find the endpoint busy: in a backlog that is about every other job
+   * (each new delivery has its own, §4.1), and each claim is a round trip that waits on the
+   * endpoint's claim lock. The attempt in flight hands over when it ends; the mark is removed
+   * before that hand-over's look-up, so the look-up sees every delivery whose job ended here.
+   */
+  private readonly attempting = new Set<bigint>();
+
   constructor(private readonly deps: AttemptDeps) {}
 
-  /** The `attempt_delivery` job: one attempt for the endpoint of `deliveryId`, if it is due. */
-  async run(deliveryId: bigint): Promise<void> {
+  /**
+   * The `attempt_delivery` job: one attempt for the endpoint of `deliveryId`, if it is due.
+   * `endpointId`, when the job carries it, is that delivery's endpoint.
+   */
+  async run(deliveryId: bigint, endpointId?: bigint): Promise<void> {
+    if (endpointId !== undefined && this.attempting.has(endpointId)) return;
     const { direct, clock, log } = this.deps;
     const claim = await claimNext(direct, deliveryId, clock());
     if (claim.kind === 'canceled')
       log.info({ delivery_id: claim.deliveryId }, 'delivery canceled: endpoint inactive');
     if (claim.kind !== 'claimed') return;
     const delivery = claim.delivery;
+    this.attempting.add(delivery.endpointId);
+    let recorded: Recorded | null;
+    try {
+      recorded = await this.attempt(delivery);
+    } finally {
+      this.attempting.delete(delivery.endpointId);
+    }
+    if (recorded) await this.handOver(delivery, recorded);
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<Recorded | null> {
+    const { clock, log } = this.deps;
     const startedAt = clock();
     const { result, known } = await this.send(delivery, startedAt);
     const recorded = await this.record(delivery, startedAt, result, known);
-    if (!recorded) {
+    if (!recorded)
       log.warn({ delivery_id: delivery.id }, 'attempt not recorded: its lease expired meanwhile');
-      return;
-    }
+    else
+      log.debug(
+        { delivery_id: delivery.id, status: recorded.status, status_code: result.statusCode },
+        'delivery attempted',
+      );
+    return recorded;
+  }
+
+  /** What follows a recorded attempt: its retry, and the endpoint's next due delivery. */
+  private async handOver(delivery: ClaimedDelivery, recorded: Recorded): Promise<void> {
     const { status, nextAttemptAt, attemptId } = recorded;
-    log.debug(
-      { delivery_id: delivery.id, status, status_code: result.statusCode },
-      'delivery attempted',
-    );
+    const { endpointId } = delivery;
     if (status === 'pending' && nextAttemptAt !== null)
       await this.deps.queue.scheduleRetry({
         id: delivery.id,
+        endpointId,
         round: delivery.round,
         attempts: delivery.attempts + 1,
         nextAttemptAt,
@@ -67,8 +98,9 @@ export class AttemptService {
     // One attempt at a time per endpoint (§4.7): its next due delivery may have found it busy.
     // Only a look-up after the commit sees a delivery committed while the record ran.
     const next =
-      recorded.nextDue ?? (await attemptRepository.nextDue(direct, delivery.endpointId, clock()));
-    if (next !== null) await this.deps.queue.handOver(next, attemptId);
+      recorded.nextDue ??
+      (await attemptRepository.nextDue(this.deps.direct, endpointId, this.deps.clock()));
+    if (next !== null) await this.deps.queue.handOver({ id: next, endpointId }, attemptId);
   }
 
   /** Steps 3 and 4: the request is built and checked before any connection. */

@@ -1,9 +1,10 @@
 import type { Clock, JobQueue } from '@mcs/kit';
 import type { Db } from '../db';
+import type { NewDelivery } from '../feed/feed.repository';
 import { deliveryRepository } from './delivery.repository';
 import { attemptJobId, turnJobId, type DeliveryJobs, type QueueState } from './jobs';
 
-export type DueState = QueueState & { nextAttemptAt: Date };
+export type DueState = QueueState & { endpointId: bigint; nextAttemptAt: Date };
 
 /**
  * Puts delivery attempts on the `webhooks` queue (events-webhooks.md §4.1, §4.6). Every call
@@ -17,12 +18,12 @@ export class DeliveryQueue {
    * Deliveries the feed just created (after its commit): `pending`, first attempt, due now
    * (§4.1), so their job ids need no look-up. One canceled meanwhile finds nothing to claim.
    */
-  async enqueueNew(ids: readonly bigint[]): Promise<void> {
+  async enqueueNew(deliveries: readonly NewDelivery[]): Promise<void> {
     // One Redis round trip for the event's deliveries rather than one each.
     await this.deps.jobs.enqueueMany(
       'attempt_delivery',
-      ids.map((id) => ({
-        data: { delivery_id: String(id) },
+      deliveries.map(({ id, endpointId }) => ({
+        data: jobData(id, endpointId),
         options: { jobId: attemptJobId({ id, round: 1, attempts: 0 }) },
       })),
     );
@@ -32,17 +33,17 @@ export class DeliveryQueue {
   async enqueue(ids: readonly bigint[]): Promise<void> {
     if (ids.length === 0) return;
     for (const state of await deliveryRepository.queueStates(this.deps.db, ids))
-      await this.add(state.id, attemptJobId(state), state.nextAttemptAt);
+      await this.add(state.id, null, attemptJobId(state), state.nextAttemptAt);
   }
 
   /** The next attempt after a retryable failure, at its due time. */
   async scheduleRetry(state: DueState): Promise<void> {
-    await this.add(state.id, attemptJobId(state), state.nextAttemptAt);
+    await this.add(state.id, state.endpointId, attemptJobId(state), state.nextAttemptAt);
   }
 
   /** The endpoint's next due delivery, once attempt `attemptId` freed the endpoint (§4.7). */
-  async handOver(deliveryId: bigint, attemptId: bigint): Promise<void> {
-    await this.add(deliveryId, turnJobId(deliveryId, attemptId), null);
+  async handOver(next: NewDelivery, attemptId: bigint): Promise<void> {
+    await this.add(next.id, next.endpointId, turnJobId(next.id, attemptId), null);
   }
 
   /**
@@ -69,16 +70,26 @@ export class DeliveryQueue {
       );
       if (!removed) return false;
     }
-    await this.add(state.id, jobId, state.nextAttemptAt);
+    await this.add(state.id, state.endpointId, jobId, state.nextAttemptAt);
     return true;
   }
 
-  private async add(deliveryId: bigint, jobId: string, dueAt: Date | null): Promise<void> {
+  private async add(
+    deliveryId: bigint,
+    endpointId: bigint | null,
+    jobId: string,
+    dueAt: Date | null,
+  ): Promise<void> {
     const delayMs = dueAt === null ? 0 : Math.max(0, dueAt.getTime() - this.deps.clock().getTime());
-    await this.deps.jobs.enqueue(
-      'attempt_delivery',
-      { delivery_id: String(deliveryId) },
-      { jobId, delayMs },
-    );
+    await this.deps.jobs.enqueue('attempt_delivery', jobData(deliveryId, endpointId), {
+      jobId,
+      delayMs,
+    });
   }
+}
+
+function jobData(deliveryId: bigint, endpointId: bigint | null) {
+  return endpointId === null
+    ? { delivery_id: String(deliveryId) }
+    : { delivery_id: String(deliveryId), endpoint_id: String(endpointId) };
 }

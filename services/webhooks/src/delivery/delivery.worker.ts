@@ -50,7 +50,13 @@ export function startDelivery(
 ): void {
   const worker = startJobWorker(
     deliveryJobs,
-    { attempt_delivery: ({ delivery_id }) => delivery.attempts.run(BigInt(delivery_id)) },
+    {
+      attempt_delivery: ({ delivery_id, endpoint_id }) =>
+        delivery.attempts.run(
+          BigInt(delivery_id),
+          endpoint_id === undefined ? undefined : BigInt(endpoint_id),
+        ),
+    },
     {
       redis: runtime.redis,
       prefix: runtime.config.redis.prefix,

@@ -9,11 +9,14 @@ import { MAX_TIMEOUT_SECONDS } from './lease';
  */
 export const deliveryJobs = defineJobs('webhooks', {
   attempt_delivery: {
-    parse: (data: unknown) => {
-      const id = (data as { delivery_id?: unknown } | null)?.delivery_id;
-      if (typeof id !== 'string' || !/^[1-9]\d{0,18}$/.test(id))
-        throw new Error('attempt_delivery needs a delivery_id.');
-      return { delivery_id: id };
+    // endpoint_id, when the queuer knew it, lets a job of an endpoint that this process is
+    // attempting end without a claim (AttemptService); jobs queued without it claim as usual.
+    parse: (data: unknown): { delivery_id: string; endpoint_id?: string } => {
+      const { delivery_id: id, endpoint_id: endpoint } = (data ?? {}) as Record<string, unknown>;
+      if (!isId(id)) throw new Error('attempt_delivery needs a delivery_id.');
+      if (endpoint !== undefined && !isId(endpoint))
+        throw new Error('attempt_delivery: endpoint_id must be an id.');
+      return { delivery_id: id, ...(endpoint === undefined ? {} : { endpoint_id: endpoint }) };
     },
     // BullMQ retries only what failed before or around the attempt (the database was briefly
     // unreachable). A retry finds the delivery leased or finished and does nothing; an attempt
@@ -26,6 +29,10 @@ export const deliveryJobs = defineJobs('webhooks', {
 });
 
 export type DeliveryJobs = typeof deliveryJobs.jobs;
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && /^[1-9]\d{0,18}$/.test(value);
+}
 
 /**
  * What a job id is derived from. BullMQ refuses custom ids with `:` (only a legacy 3-part form

@@ -14,6 +14,15 @@ export class FeedStore {
 
   /** As late as possible in the caller's transaction: it takes the feed lock (§2.2). */
   async store(tx: SqlClient, event: LifecycleEvent): Promise<StoreResult> {
-    return feedRepository.store(tx, event, this.deps.clock());
+    const [stored] = await this.storeAll(tx, [event]);
+    return stored as StoreResult;
+  }
+
+  /**
+   * Several events in one statement, positioned in the order given; one result each. The feed
+   * lock is then held for one statement and one commit for all of them.
+   */
+  async storeAll(tx: SqlClient, events: readonly LifecycleEvent[]): Promise<StoreResult[]> {
+    return feedRepository.store(tx, events, this.deps.clock());
   }
 }
