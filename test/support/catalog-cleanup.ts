@@ -28,7 +28,8 @@ export function useCatalogAndCleanup(sim: Partial<SimulatorOptions>): CatalogAnd
     world.cleanup = await startCleanup({ runtime: world.catalog.env.runtimeConfig() });
     await world.catalog.configure(['radarr', 'sonarr']);
     expect((await world.catalog.runTask('sync_media')).status).toBe('completed');
-  });
+    // Two services and a first full sync: longer than one test's limit on a loaded machine.
+  }, 120_000);
   afterAll(async () => {
     await world.cleanup.stop();
     await world.catalog.close();
