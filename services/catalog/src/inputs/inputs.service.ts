@@ -42,8 +42,8 @@ export interface InputsDeps {
  * evaluates or acts. Each asked source is refreshed with the code of its task, bulk calls only:
  * - seerr: the sync_requests sweep, only of instances whose last good snapshot is over an hour
  *   old (the others keep theirs);
- * - playback, favorites: refresh_playback_history's incremental pass (favorites are read with
- *   the watch states);
+ * - playback, favorites: refresh_playback_history's incremental pass (catalog reads no
+ *   favorites yet and records no favorites source: asking for it runs the playback pass);
  * - arr: the Arr step of an incremental sync_media (lists with tags and monitored flags, disk
  *   space, links and facts), without the main media server, which would be a library sync;
  * - disk: the Arr instances' disk space alone (arr reads it too).
