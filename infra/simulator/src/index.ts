@@ -36,6 +36,8 @@ export interface Simulator {
   deletions: WriteRecorder;
   /** Jellyfin item ids being played now, one per session: push to start, empty to stop. */
   sessions: string[];
+  /** Bytes deletions freed per Arr, added to its free disk space: raise it to free space. */
+  freedBytes: { radarr: number; sonarr: number };
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startSimulator(partial: Partial<SimulatorOptions> = {}): P
     mutate: sim.mutate,
     deletions: sim.recorder,
     sessions: sim.sessions,
+    freedBytes: sim.freedBytes,
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Hung requests (timeout faults) would otherwise keep close() waiting forever.

@@ -3,6 +3,7 @@ import {
   SecretBox,
   TaskRunner,
   TaskRuns,
+  tryWithAdvisoryLock,
   withAdvisoryLock,
   type Logger,
   type Outbox,
@@ -30,7 +31,8 @@ import { ServiceConfigService } from './services/service-config.service';
 import { SourceStatusService } from './services/source-status.service';
 import { LibrarySyncService } from './sync/library-sync.service';
 import { TagService } from './tags/tag.service';
-import { CATALOG_TASK_LOCKS } from './tasks/task-locks';
+import { ArrRefreshService } from './sync/arr-refresh.service';
+import { taskLockKey } from './tasks/task-locks';
 
 export interface AppDeps {
   db: Db;
@@ -59,6 +61,7 @@ export function createServices(deps: AppDeps) {
   const library = new LibrarySyncService(work);
   const playback = new PlaybackService(work);
   const requests = new RequestSyncService(work);
+  const arr = new ArrRefreshService(work);
   const housekeeping = new HousekeepingService({ db, clock });
   return {
     media: new MediaService({ db, clock }),
@@ -69,7 +72,17 @@ export function createServices(deps: AppDeps) {
     removals: new RemovalConfirmationService({ events, clock }),
     operations: new OperationIntake(),
     tags: new TagService({ db, events, clients, clock, log }),
-    inputs: new InputsService({ db, events, clients, clock, log }),
+    inputs: new InputsService({
+      db,
+      events,
+      clients,
+      requests,
+      playback,
+      arr,
+      clock,
+      log,
+      tryLock: (taskId, work) => tryWithAdvisoryLock(deps.pool, taskLockKey(taskId), work),
+    }),
     executor: new FileOperationExecutor({ ...work, sleep: deps.sleep }),
     backfill: new BackfillService({ db, direct, events, clock, requests }),
     tasks: new TaskRunner({
@@ -80,8 +93,7 @@ export function createServices(deps: AppDeps) {
       publisher: deps.publisher,
       clock,
       log,
-      around: (taskId, work) =>
-        withAdvisoryLock(deps.pool, `catalog:${CATALOG_TASK_LOCKS[taskId] ?? taskId}`, work),
+      around: (taskId, work) => withAdvisoryLock(deps.pool, taskLockKey(taskId), work),
       handlers: {
         sync_media: (context) => library.run('sync_media', context),
         resync_media: (context) => library.run('resync_media', context),

@@ -1,6 +1,7 @@
 import type { MessagePayload } from '@mcs/contracts';
 import { num } from '@mcs/kit';
-import type { DbClient } from '../db';
+import type { DbClient, Tx } from '../db';
+import type { MediaEvents } from '../messaging/media-events';
 
 type Disk = MessagePayload<'media.disk_space_changed'>['disks'][number];
 
@@ -30,4 +31,11 @@ export async function diskFacts(db: DbClient): Promise<Disk[]> {
       checked_at: row.checked_at.toISOString(),
     };
   });
+}
+
+/** media.disk_space_changed with every known disk, in the caller's transaction (none: none). */
+export async function addDiskSpaceChanged(tx: Tx, events: MediaEvents, asOf: Date): Promise<void> {
+  const disks = await diskFacts(tx);
+  if (disks.length > 0)
+    await events.add(tx, 'media.disk_space_changed', { as_of: asOf.toISOString(), disks });
 }

@@ -1,42 +1,72 @@
 import type { MessagePayload } from '@mcs/contracts';
-import type { Clock, Logger } from '@mcs/kit';
+import type { Clock, LockOutcome, Logger } from '@mcs/kit';
 import type { Db } from '../db';
 import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
+import type { PlaybackService } from '../playback/playback.service';
+import type { RequestSyncService } from '../requests/request-sync.service';
 import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
 import { allSources } from '../repositories/source-status.repository';
+import type { ArrRefreshService } from '../sync/arr-refresh.service';
 import { itemsByServerId } from './inputs.repository';
 
+/** One source's refresh, run under the lock of the task that owns its data. */
+interface Refresh {
+  task: 'sync_requests' | 'refresh_playback_history' | 'sync_media';
+  run: () => Promise<void>;
+}
+
 type Command = MessagePayload<'catalog.inputs.refresh'>;
+type Refreshable = Command['sources'][number];
 type NowPlaying = NonNullable<MessagePayload<'media.inputs_refreshed'>['now_playing']>;
 
+/** §4.1 step 2: Seerr is swept again only when its snapshot is older than this. */
+export const SEERR_SNAPSHOT_MAX_AGE_MS = 3_600_000;
+
+export interface InputsDeps {
+  db: Db;
+  events: MediaEvents;
+  clients: ClientFactory;
+  requests: RequestSyncService;
+  playback: PlaybackService;
+  arr: ArrRefreshService;
+  /** Runs work under a task's lock, or not at all (at once) when another run holds it. */
+  tryLock: <T>(taskId: string, work: () => Promise<T>) => Promise<LockOutcome<T>>;
+  clock: Clock;
+  log: Logger;
+}
+
 /**
- * catalog.inputs.refresh (domain.md 4.1 step 2, 6.1 step 3): cleanup asks right before it acts.
- * The answer, media.inputs_refreshed, carries the state of the requested sources and, when asked,
- * what every media server is playing now.
+ * catalog.inputs.refresh (domain.md 4.1 step 2, 6.1 step 3): cleanup asks right before it
+ * evaluates or acts. Each asked source is refreshed with the code of its task, bulk calls only:
+ * - seerr: the sync_requests sweep, only of instances whose last good snapshot is over an hour
+ *   old (the others keep theirs);
+ * - playback, favorites: refresh_playback_history's incremental pass (catalog reads no
+ *   favorites yet and records no favorites source: asking for it runs the playback pass);
+ * - arr: the Arr step of an incremental sync_media (lists with tags and monitored flags, disk
+ *   space, links and facts), without the main media server, which would be a library sync;
+ * - disk: the Arr instances' disk space alone (arr reads it too).
+ * They run side by side, each under its task's lock; when a run of that task holds the lock,
+ * the source is not refreshed and is answered as that run last left it (cleanup waits at most
+ * 120 s). A source that cannot be read is only marked unavailable (2.13). The resulting media.*
+ * messages commit before the answer, media.inputs_refreshed, which carries the asked sources'
+ * states after the refresh and, when asked, what every media server is playing now.
  *
- * The sources are reported as their last sync left them; re-reading playback, Seerr and the Arr
- * lists on demand is not built yet, so cleanup's freshness limits (2.13) decide whether the data
- * is still good enough. Now playing is read live, one call per enabled media server, and is
- * null (unknown) unless every server answered and every session could be placed: only the main
- * server's item ids are known here, so a session on another server counts as unplaceable.
+ * Now playing is read live, one call per enabled media server, and is null (unknown) unless
+ * every server answered and every session could be placed: only the main server's item ids are
+ * known here, so a session on another server counts as unplaceable.
  */
 export class InputsService {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      events: MediaEvents;
-      clients: ClientFactory;
-      clock: Clock;
-      log: Logger;
-    },
-  ) {}
+  constructor(private readonly deps: InputsDeps) {}
 
   async refresh(messageId: string, command: Command): Promise<void> {
     const { db, events, clock } = this.deps;
-    const nowPlaying = command.sources.includes('now_playing') ? await this.nowPlaying() : null;
     const asked = new Set<string>(command.sources);
+    // guarded() never rejects: the refreshes may run while now playing is read.
+    const refreshed = Promise.all(this.refreshes(asked).map((step) => this.guarded(step)));
+    const nowPlaying = asked.has('now_playing') ? await this.nowPlaying() : null;
+    await refreshed;
     await db.$transaction(async (tx) => {
       const sources = (await allSources(tx)).filter((source) => asked.has(source.source));
       await events.add(tx, 'media.inputs_refreshed', {
@@ -47,6 +77,37 @@ export class InputsService {
         completed_at: clock().toISOString(),
       });
     });
+  }
+
+  private refreshes(asked: Set<string>): Refresh[] {
+    const { requests, playback, arr, clock } = this.deps;
+    const steps: Refresh[] = [];
+    const has = (source: Refreshable) => asked.has(source);
+    if (has('seerr'))
+      steps.push({
+        task: 'sync_requests',
+        run: () => requests.refreshStale(new Date(clock().getTime() - SEERR_SNAPSHOT_MAX_AGE_MS)),
+      });
+    if (has('playback') || has('favorites'))
+      steps.push({ task: 'refresh_playback_history', run: () => playback.refreshIncremental() });
+    if (has('arr')) steps.push({ task: 'sync_media', run: () => arr.lists() });
+    else if (has('disk')) steps.push({ task: 'sync_media', run: () => arr.diskSpace() });
+    return steps;
+  }
+
+  /**
+   * A step that fails beyond its sources (an integration failure only marks them unavailable)
+   * is logged and its sources answered as they are: cleanup's freshness limits then decide,
+   * which beats no answer at all.
+   */
+  private async guarded(step: Refresh): Promise<void> {
+    try {
+      const outcome = await this.deps.tryLock(step.task, step.run);
+      if (!outcome.acquired)
+        this.deps.log.info({ task: step.task }, 'inputs refresh skipped: the task is running');
+    } catch (error) {
+      this.deps.log.error({ err: error, task: step.task }, 'inputs refresh failed');
+    }
   }
 
   private async nowPlaying(): Promise<NowPlaying | null> {

@@ -65,7 +65,10 @@ export const catalogJobs = defineJobs('catalog', {
     backoff: NOT_COMMITTED_YET,
     timeoutMs: 30 * 60_000,
   },
-  /** Answers a catalog.inputs.refresh (now playing is read live: seconds, not minutes). */
+  /**
+   * Answers a catalog.inputs.refresh: bulk, incremental reads and now playing (seconds, not
+   * minutes; cleanup waits 120 s). A retry re-reads; the answer is only written at the end.
+   */
   refresh_inputs: {
     parse: (data: unknown) => {
       const { message_id, command } = record(['message_id', 'command'])(data);

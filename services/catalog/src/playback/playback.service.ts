@@ -39,9 +39,49 @@ export class PlaybackService {
   constructor(private readonly deps: PlaybackDeps) {}
 
   async run(context: TaskContext): Promise<TaskOutcome> {
-    const { db, clock } = this.deps;
-    const main = await findMainServer(db);
+    const main = await findMainServer(this.deps.db);
     if (!main) throw mainServerRequired();
+    const now = this.deps.clock().getTime();
+    return this.pass(
+      main,
+      (lastFull, watermark) =>
+        context.trigger !== 'schedule' ||
+        !lastFull ||
+        !watermark ||
+        now - lastFull.getTime() >= DAY_MS
+          ? 'full'
+          : 'incremental',
+      (processed) =>
+        context.progress({ progress: 50, itemsProcessed: processed, phase: 'aggregates' }),
+    );
+  }
+
+  /**
+   * catalog.inputs.refresh (domain.md 4.1 step 2): the incremental pass only, even when the
+   * daily full one is due (the next scheduled run does that). A server never read has no
+   * watermark: its first read is a full one, too long for a refresh, so it is left as it is.
+   * The caller holds the refresh_playback_history lock.
+   */
+  async refreshIncremental(): Promise<void> {
+    const main = await findMainServer(this.deps.db);
+    if (!main) return;
+    await this.pass(
+      main,
+      (_lastFull, watermark) => (watermark ? 'incremental' : 'skip'),
+      () => Promise.resolve(),
+    );
+  }
+
+  /**
+   * Reads the servers as `plan` says, then refreshes the aggregates of the items that changed,
+   * publishes their watch data and records the playback sources, in that order.
+   */
+  private async pass(
+    main: ServiceConfigRecord,
+    plan: (lastFull: Date | null, watermark: Date | null) => 'full' | 'incremental' | 'skip',
+    progress: (processed: number) => Promise<void>,
+  ): Promise<TaskOutcome> {
+    const { db, clock } = this.deps;
     const now = clock();
     const sources: SourceUpdate[] = [];
     let processed = 0;
@@ -51,13 +91,10 @@ export class PlaybackService {
         sources.push(playback(server, 'unavailable', 'not_supported'));
         continue;
       }
-      const lastFull = await readWatermark(db, 'playback_full', server.id);
       const watermark = await readWatermark(db, 'playback', server.id);
-      const full =
-        context.trigger !== 'schedule' ||
-        !lastFull ||
-        !watermark ||
-        now.getTime() - lastFull.getTime() >= DAY_MS;
+      const mode = plan(await readWatermark(db, 'playback_full', server.id), watermark);
+      if (mode === 'skip') continue;
+      const full = mode === 'full';
       const since = full || !watermark ? undefined : new Date(watermark.getTime() - MARGIN_MS);
       const client = this.deps.clients.mediaServer(server, new DateSanitiser(clock));
       try {
@@ -86,7 +123,7 @@ export class PlaybackService {
       } finally {
         client.close();
       }
-      await context.progress({ progress: 50, itemsProcessed: processed, phase: 'aggregates' });
+      await progress(processed);
     }
     const roots = await refreshWatchAggregates(db, [...changed.movie], [...changed.episode]);
     await publishWatch(

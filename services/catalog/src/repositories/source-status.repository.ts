@@ -57,3 +57,12 @@ export async function allSources(db: DbClient): Promise<SourceWire[]> {
     last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
   }));
 }
+
+/** When each instance of a per-instance source last succeeded, by service config id. */
+export async function lastSuccesses(db: DbClient, source: SourceName): Promise<Map<number, Date>> {
+  const rows = await db.sourceStatus.findMany({
+    where: { source, serviceConfigId: { not: null }, lastSuccessAt: { not: null } },
+    select: { serviceConfigId: true, lastSuccessAt: true },
+  });
+  return new Map(rows.map((row) => [num(row.serviceConfigId ?? 0n), row.lastSuccessAt as Date]));
+}

@@ -10,7 +10,7 @@ import type { SeerrRequest, SeerrUser } from '../integrations/seerr';
 import type { MediaEvents } from '../messaging/media-events';
 import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
 import { enabledOfType } from '../repositories/service-config.repository';
-import type { SourceUpdate } from '../repositories/source-status.repository';
+import { lastSuccesses, type SourceUpdate } from '../repositories/source-status.repository';
 import type { SourceStatusService } from '../services/source-status.service';
 import {
   countRequests,
@@ -42,10 +42,37 @@ export class RequestSyncService {
   constructor(private readonly deps: RequestSyncDeps) {}
 
   async run(context: TaskContext): Promise<TaskOutcome> {
-    const { db } = this.deps;
-    const instances = await enabledOfType(db, ['seerr']);
+    const instances = await enabledOfType(this.deps.db, ['seerr']);
     if (instances.length === 0)
       return { itemsProcessed: 0, summary: { requests: 0, items_changed: 0 } };
+    const { requests, changed } = await this.sweepAll(instances, (processed) =>
+      context.progress({ progress: null, itemsProcessed: processed, phase: 'sweep' }),
+    );
+    return { itemsProcessed: requests, summary: { requests, items_changed: changed } };
+  }
+
+  /**
+   * catalog.inputs.refresh (domain.md 4.1 step 2): sweeps again only the instances whose last
+   * good snapshot is older than `staleBefore` (or that never had one); the others keep theirs.
+   * The caller holds the sync_requests lock.
+   */
+  async refreshStale(staleBefore: Date): Promise<void> {
+    const last = await lastSuccesses(this.deps.db, 'seerr');
+    const stale = (await enabledOfType(this.deps.db, ['seerr'])).filter(
+      (seerr) => (last.get(seerr.id) ?? new Date(0)) < staleBefore,
+    );
+    if (stale.length > 0) await this.sweepAll(stale, () => Promise.resolve());
+  }
+
+  /**
+   * Sweeps the instances, then publishes media.requests_changed for the items whose requests
+   * changed and records the instances' source states, in that order.
+   */
+  private async sweepAll(
+    instances: ServiceConfigRecord[],
+    progress: (processed: number) => Promise<void>,
+  ): Promise<{ requests: number; changed: number }> {
+    const { db } = this.deps;
     const before = await requestSignatures(db);
     const sources: SourceUpdate[] = [];
     let processed = 0;
@@ -53,7 +80,7 @@ export class RequestSyncService {
       const outcome = await this.sweep(seerr);
       sources.push(outcome.source);
       processed += outcome.requests;
-      await context.progress({ progress: null, itemsProcessed: processed, phase: 'sweep' });
+      await progress(processed);
     }
     const after = await requestSignatures(db);
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
@@ -61,10 +88,7 @@ export class RequestSyncService {
     );
     await this.publish(changed);
     await this.deps.sources.record(sources);
-    return {
-      itemsProcessed: processed,
-      summary: { requests: processed, items_changed: changed.length },
-    };
+    return { requests: processed, changed: changed.length };
   }
 
   private async sweep(

@@ -36,6 +36,18 @@ export interface ArrDeps {
   log: Logger;
 }
 
+/** The ArrDeps of a sync's dependencies. */
+export function arrDepsOf(deps: {
+  db: Db;
+  events: MediaEvents;
+  clients: ClientFactory;
+  settings: { removalGuardRatio: number };
+  log: Logger;
+}): ArrDeps {
+  const { db, events, clients, log } = deps;
+  return { db, events, clients, ratio: deps.settings.removalGuardRatio, log };
+}
+
 export async function readRadarr(deps: ArrDeps, run: SyncRun, service: ServiceConfigRecord) {
   const client = deps.clients.radarr(service, run.dates);
   try {
@@ -67,6 +79,28 @@ export async function readSonarrSeries(deps: ArrDeps, run: SyncRun, service: Ser
     return await conclude(deps, run, service, 'arr_series', before, seen);
   } catch (error) {
     return failed(deps, service, error);
+  } finally {
+    client.close();
+  }
+}
+
+/** Disk space alone (an on-demand refresh): one call to the instance. */
+export async function readDiskSpace(
+  deps: ArrDeps,
+  run: SyncRun,
+  service: ServiceConfigRecord,
+): Promise<SourceUpdate[]> {
+  const client =
+    service.serviceType === 'radarr'
+      ? deps.clients.radarr(service, run.dates)
+      : deps.clients.sonarr(service, run.dates);
+  try {
+    await storeDisks(deps.db, service.id, await client.diskSpace(), run.now);
+    return [ok('disk', service)];
+  } catch (error) {
+    if (!(error instanceof IntegrationError)) throw error;
+    deps.log.warn({ service_config_id: service.id, code: error.code }, 'disk space read failed');
+    return [unavailable('disk', service, error.code, error.message)];
   } finally {
     client.close();
   }

@@ -14,24 +14,19 @@ import type { ServiceConfigRecord } from '../domain/service-config';
 import { syncKindFor, type SyncTask } from '../domain/sync-plan';
 import { DateSanitiser } from '../integrations/dates';
 import type { ClientFactory } from '../integrations/factory';
-import { diskFacts } from '../facts/disk-facts';
+import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';
 import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
 import { syncLibraries } from '../repositories/library.repository';
-import {
-  enabledOfType,
-  findMainServer,
-  recordServiceHealth,
-} from '../repositories/service-config.repository';
+import { findMainServer, recordServiceHealth } from '../repositories/service-config.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
 import type { SourceStatusService } from '../services/source-status.service';
 import { mainServerRequired } from '../tasks/task-error';
 import { countLibraryItems, refreshAggregates } from './aggregates';
-import { linkMovies } from './arr-link-movies';
-import { linkSeries } from './arr-link-series';
-import { readRadarr, readSonarrEpisodes, readSonarrSeries } from './arr-read';
+import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
+import { arrDepsOf } from './arr-read';
 import { concludeRemovals, liveCounts } from './removals';
 import { SyncRun } from './run';
 import { serverPass } from './server-pass';
@@ -108,7 +103,7 @@ export class LibrarySyncService {
     // The Arr lists and the server's libraries are read side by side: both are mostly waiting
     // on the network, and the server pass only reads the Arr rows for tie-breaking.
     const [arr, server] = await Promise.allSettled([
-      this.readArrLists(run),
+      readArrLists(arrDepsOf(this.deps), run),
       this.readServer(
         run,
         main,
@@ -123,8 +118,7 @@ export class LibrarySyncService {
     if (server.status === 'rejected') throw server.reason;
     const [sources, catalogSource] = [arr.value, server.value];
     await report(75, 'arr_episodes');
-    for (const sonarr of await enabledOfType(db, ['sonarr']))
-      sources.push(...(await readSonarrEpisodes(this.arrDeps(), run, sonarr)));
+    sources.push(...(await readEpisodeLists(arrDepsOf(this.deps), run)));
     // Bulk writes leave the planner's statistics behind; the set-based steps below need them.
     if (run.full) await analyze(db);
     await report(80, 'removals');
@@ -134,13 +128,7 @@ export class LibrarySyncService {
       before,
     );
     await report(85, 'links');
-    await db.$transaction(
-      async (tx) => {
-        await linkMovies(tx, run);
-        await linkSeries(tx, run);
-      },
-      { timeout: 600_000, maxWait: 30_000 },
-    );
+    await linkArrLists(db, run);
     await refreshAggregates(db, run.startedAt);
     await report(90, 'events');
     await publishFacts(
@@ -155,19 +143,6 @@ export class LibrarySyncService {
     await this.finish(run, main, catalogSource, sources);
     await report(100, 'done');
     return { itemsProcessed: run.itemsProcessed, summary: { kind, ...run.summary() } };
-  }
-
-  /** Every instance's list at once: each is one long response, mostly waiting on the wire. */
-  private async readArrLists(run: SyncRun): Promise<SourceUpdate[]> {
-    const reads = [
-      ...(await enabledOfType(this.deps.db, ['radarr'])).map((radarr) =>
-        readRadarr(this.arrDeps(), run, radarr),
-      ),
-      ...(await enabledOfType(this.deps.db, ['sonarr'])).map((sonarr) =>
-        readSonarrSeries(this.arrDeps(), run, sonarr),
-      ),
-    ];
-    return (await Promise.all(reads)).flat();
   }
 
   private async readServer(
@@ -240,9 +215,7 @@ export class LibrarySyncService {
     }
     await db.$transaction(async (tx) => {
       if (run.counts.unidentified > 0) await raiseAlert(tx, events, unidentified(run), run.now);
-      const disks = await diskFacts(tx);
-      if (disks.length > 0)
-        await events.add(tx, 'media.disk_space_changed', { as_of: run.now.toISOString(), disks });
+      await addDiskSpaceChanged(tx, events, run.now);
       await events.add(tx, 'media.synced', {
         kind: run.kind,
         run_id: run.runId,
@@ -250,16 +223,6 @@ export class LibrarySyncService {
         completed_at: this.deps.clock().toISOString(),
       });
     });
-  }
-
-  private arrDeps() {
-    return {
-      db: this.deps.db,
-      events: this.deps.events,
-      clients: this.deps.clients,
-      ratio: this.deps.settings.removalGuardRatio,
-      log: this.deps.log,
-    };
   }
 }
 
