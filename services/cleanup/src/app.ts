@@ -60,8 +60,6 @@ export function createServices(deps: {
   const writer = new ProtectionWriter(events, links);
   const continuity = new CandidateContinuity({ events, links });
   const sourceStatus = new SourceStatusService({ db, clock });
-  const scan = new ScanService({ db, clock, sourceStatus, continuity, writer });
-  const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
   const refresher = new InputRefresher({
     db,
     outbox: deps.outbox,
@@ -69,6 +67,8 @@ export function createServices(deps: {
     timeoutMs: deps.refreshTimeoutMs,
     pollMs: REFRESH_POLL_MS,
   });
+  const scan = new ScanService({ db, clock, sourceStatus, continuity, writer, refresher });
+  const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
   const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, queue, refresher });
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
@@ -107,7 +107,10 @@ export function createServices(deps: {
       // Scans and deletion runs never interleave, across replicas too (domain.md 4, 6.1).
       around: (_taskId, work) => withAdvisoryLock(deps.pool, 'cleanup:candidate-runs', work),
       handlers: {
-        scan_cleanup_candidates: (context) => scan.run(context),
+        scan_cleanup_candidates: async (context) => {
+          await scan.refreshInputs(context.runId);
+          return scan.run(context);
+        },
         delete_cleanup_candidates: (context) => autoDelete.run(context),
         tag_cleanup_candidates: (context) => arrTags.run(context),
       },

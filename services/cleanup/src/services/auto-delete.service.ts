@@ -3,8 +3,7 @@ import { deriveAutoDeleteState } from '../domain/auto-delete';
 import { classify, type RunClass } from '../domain/deletion/classify';
 import { filesOf, revalidate, type Revalidation } from '../domain/deletion/revalidate';
 import { isPlaying, type NowPlaying } from '../domain/deletion/now-playing';
-import type { SourceAvailability, SourceKind } from '../domain/rules';
-import { sourcesUsed } from '../domain/rules/sources-used';
+import type { SourceAvailability } from '../domain/rules';
 import type { ScanRule } from '../domain/scan/candidate-decision';
 import type { Db, Tx } from '../db';
 import { openBreakerConfirmations } from '../repositories/alert-confirmation.repository';
@@ -15,17 +14,8 @@ import { enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';
 import { breakerTripped, useConfirmations } from './deletion-breaker';
 import { type OperationQueue, planOf, type QueuedItem } from './operation-queue';
-import type { InputRefresher, RefreshableSource } from './input-refresher';
+import { type InputRefresher, refreshableSources } from './input-refresher';
 import type { SourceStatusService } from './source-status.service';
-
-/** The rule sources catalog can refresh on demand (now playing is always asked for). */
-const REFRESHABLE: readonly (RefreshableSource & SourceKind)[] = [
-  'arr',
-  'disk',
-  'seerr',
-  'playback',
-  'favorites',
-];
 
 export type DeletionSummary = {
   eligible: number;
@@ -137,10 +127,9 @@ export class AutoDeleteService {
     );
     if (eligible.length === 0) return null;
     const matched = new Set(eligible.flatMap((candidate) => candidate.matchedRuleIds));
-    const used = sourcesUsed(
+    const sources = refreshableSources(
       rules.filter((entry) => matched.has(entry.rule.id)).map((entry) => entry.rule.definition),
     );
-    const sources = REFRESHABLE.filter((source) => used.has(source));
     const answer = await this.deps.refresher.refresh(runId, [...sources, 'now_playing']);
     return answer?.now_playing ?? null;
   }

@@ -2,6 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { MessagePayload } from '@mcs/contracts';
 import type { Clock, Outbox } from '@mcs/kit';
 import type { Db } from '../db';
+import type { RuleDefinition, SourceKind } from '../domain/rules';
+import { sourcesUsed } from '../domain/rules/sources-used';
 import {
   dropRefresh,
   recordRefresh,
@@ -10,6 +12,23 @@ import {
 } from '../repositories/input-refresh.repository';
 
 export type RefreshableSource = MessagePayload<'catalog.inputs.refresh'>['sources'][number];
+
+/** The rule sources catalog can refresh on demand (domain.md 4.1 step 2, 6.1 step 3). */
+const REFRESHABLE: readonly (RefreshableSource & SourceKind)[] = [
+  'arr',
+  'disk',
+  'seerr',
+  'playback',
+  'favorites',
+];
+
+/** The sources these rules read that catalog can refresh, in a stable order. */
+export function refreshableSources(
+  definitions: readonly RuleDefinition[],
+): (RefreshableSource & SourceKind)[] {
+  const used = sourcesUsed(definitions);
+  return REFRESHABLE.filter((source) => used.has(source));
+}
 
 /**
  * Asks catalog for fresh inputs and what is playing now (catalog.inputs.refresh), and waits for
@@ -22,7 +41,7 @@ export class InputRefresher {
       db: Db;
       outbox: Outbox;
       clock: Clock;
-      /** How long a deletion run waits for catalog (real time: the answer is real work). */
+      /** How long a scan or deletion run waits for catalog (real time: the answer is real work). */
       timeoutMs: number;
       pollMs: number;
     },

@@ -17,6 +17,7 @@ import {
 } from '../repositories/scan.repository';
 import { loadRootPage } from '../repositories/target-facts.repository';
 import type { CandidateContinuity } from './candidate-continuity.service';
+import { type InputRefresher, refreshableSources } from './input-refresher';
 import type { ProtectionWriter } from './protection-writer';
 import type { SourceStatusService } from './source-status.service';
 
@@ -46,8 +47,21 @@ export class ScanService {
       sourceStatus: SourceStatusService;
       continuity: CandidateContinuity;
       writer: ProtectionWriter;
+      refresher: InputRefresher;
     },
   ) {}
+
+  /**
+   * Step 2 of a scheduled scan: catalog re-reads the sources the enabled rules read (Arr lists,
+   * disk space, the Seerr sweep when its snapshot is over an hour old, incremental playback)
+   * and publishes what changed before it answers. No answer within the wait, or a source that
+   * failed, changes nothing here: the scan goes on with the projection and the sources' states.
+   */
+  async refreshInputs(runId: number): Promise<void> {
+    const rules = await enabledRules(this.deps.db);
+    const sources = refreshableSources(rules.map((entry) => entry.rule.definition));
+    if (sources.length > 0) await this.deps.refresher.refresh(runId, sources);
+  }
 
   async run(
     context: Pick<TaskContext, 'progress'>,
