@@ -9,9 +9,17 @@ import { attemptRequest, type AttemptRequest } from './attempt-request';
 import { attemptRepository, type Recorded } from './attempt.repository';
 import { claimNext, type ClaimedDelivery } from './claim.repository';
 import type { DeliveryQueue } from './delivery-queue';
+import { LocalTurns } from './local-turns';
 import { PathsUnavailable, templatesUsePaths, type OperationPathsReader } from './operation-paths';
 import { send, type Resolve } from './sender';
 import type { PathValues } from '../domain/template-context';
+import type { NewDelivery } from '../feed/feed.repository';
+
+/** An endpoint's next due delivery, after attempt `after` (a delivery_attempts row) freed it. */
+interface HandOver {
+  next: NewDelivery;
+  after: bigint;
+}
 
 export interface AttemptDeps {
   direct: Direct;
@@ -31,7 +39,7 @@ export interface AttemptDeps {
 
 /**
  * One delivery attempt (events-webhooks.md §4.3): claim, re-check the endpoint, build, send,
- * record, then queue what follows. Short transactions around the request: no transaction or
+ * record, then carry on or queue what follows. Short transactions around the request: no transaction or
  * lock is held while the receiver takes its time; the lease stands in for them.
  */
 export class AttemptService {
@@ -44,19 +52,30 @@ export class AttemptService {
    */
   private readonly attempting = new Set<bigint>();
 
+  /** Hand-overs this process carries on itself; started with the worker (`startDelivery`). */
+  readonly turns = new LocalTurns();
+
   constructor(private readonly deps: AttemptDeps) {}
 
   /**
    * The `attempt_delivery` job: one attempt for the endpoint of `deliveryId`, if it is due.
-   * `endpointId`, when the job carries it, is that delivery's endpoint.
+   * `endpointId`, when the job carries it, is that delivery's endpoint. The endpoint's next
+   * due delivery is then carried on in this process, or queued as a job when it cannot be.
    */
   async run(deliveryId: bigint, endpointId?: bigint): Promise<void> {
-    if (endpointId !== undefined && this.attempting.has(endpointId)) return;
+    const handOver = await this.turn(deliveryId, endpointId);
+    if (handOver && !this.turns.tryRun(() => this.carryOn(handOver)))
+      await this.queueHandOver(handOver);
+  }
+
+  /** Claim, attempt, record: the endpoint's next due delivery, if it has one. */
+  private async turn(deliveryId: bigint, endpointId?: bigint): Promise<HandOver | null> {
+    if (endpointId !== undefined && this.attempting.has(endpointId)) return null;
     const { direct, clock, log } = this.deps;
     const claim = await claimNext(direct, deliveryId, clock());
     if (claim.kind === 'canceled')
       log.info({ delivery_id: claim.deliveryId }, 'delivery canceled: endpoint inactive');
-    if (claim.kind !== 'claimed') return;
+    if (claim.kind !== 'claimed') return null;
     const delivery = claim.delivery;
     this.attempting.add(delivery.endpointId);
     let recorded: Recorded | null;
@@ -65,7 +84,37 @@ export class AttemptService {
     } finally {
       this.attempting.delete(delivery.endpointId);
     }
-    if (recorded) await this.handOver(delivery, recorded);
+    return recorded ? this.afterAttempt(delivery, recorded) : null;
+  }
+
+  /**
+   * Carries an endpoint through its backlog here, turn after turn, rather than queuing a job
+   * per turn behind every job waiting (in a backlog about one per delivery, each three Redis
+   * scripts) and behind the slots they take. It holds no worker slot, so an endpoint with a
+   * backlog does not keep one from other endpoints' jobs (§4.7). When the service stops, or
+   * a turn fails, the hand-over is queued as a job as before; one lost with the process
+   * leaves rows the sweeper finds.
+   */
+  private async carryOn(first: HandOver): Promise<void> {
+    let handOver: HandOver | null = first;
+    while (handOver) {
+      const current: HandOver = handOver;
+      if (!this.turns.open) return this.queueHandOver(current);
+      try {
+        handOver = await this.turn(current.next.id, current.next.endpointId);
+      } catch (error) {
+        this.deps.log.warn({ err: error, delivery_id: current.next.id }, 'hand-over failed');
+        return this.queueHandOver(current);
+      }
+    }
+  }
+
+  private async queueHandOver({ next, after }: HandOver): Promise<void> {
+    await this.deps.queue
+      .handOver(next, after)
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, delivery_id: next.id }, 'hand-over job not queued'),
+      );
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<Recorded | null> {
@@ -84,7 +133,10 @@ export class AttemptService {
   }
 
   /** What follows a recorded attempt: its retry, and the endpoint's next due delivery. */
-  private async handOver(delivery: ClaimedDelivery, recorded: Recorded): Promise<void> {
+  private async afterAttempt(
+    delivery: ClaimedDelivery,
+    recorded: Recorded,
+  ): Promise<HandOver | null> {
     const { status, nextAttemptAt, attemptId } = recorded;
     const { endpointId } = delivery;
     if (status === 'pending' && nextAttemptAt !== null)
@@ -100,7 +152,7 @@ export class AttemptService {
     const next =
       recorded.nextDue ??
       (await attemptRepository.nextDue(this.deps.direct, endpointId, this.deps.clock()));
-    if (next !== null) await this.deps.queue.handOver({ id: next, endpointId }, attemptId);
+    return next === null ? null : { next: { id: next, endpointId }, after: attemptId };
   }
 
   /** Steps 3 and 4: the request is built and checked before any connection. */

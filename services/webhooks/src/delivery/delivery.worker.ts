@@ -65,6 +65,9 @@ export function startDelivery(
     },
   );
   runtime.onStop({ name: 'delivery worker', close: () => worker.close() });
+  // As many endpoints carried on outside the worker's slots as the worker has slots.
+  const turns = delivery.attempts.turns.start(options.concurrency);
+  runtime.onStop({ name: 'delivery hand-overs', close: turns.stop });
   const sweeper = delivery.sweeper.start();
   runtime.onStop({ name: 'delivery sweeper', close: sweeper.stop });
 }
