@@ -1,6 +1,6 @@
 import { num } from '@mcs/kit';
 import type { DbClient, Tx } from '../db';
-import type { ConfirmableKind, ConfirmationRecord } from '../domain/alerts';
+import type { AlertKind, ConfirmableKind, ConfirmationRecord } from '../domain/alerts';
 
 interface Row {
   job_id: bigint;
@@ -73,15 +73,19 @@ export async function openBreakerConfirmations(
   }));
 }
 
-/** Marks confirmations done with what their work did; an already-completed one is unchanged. */
+/**
+ * Marks confirmations of one kind done with what their work did. One already completed, or a
+ * breaker confirmation past its expiry (its job has failed), is left as it is.
+ */
 export async function completeConfirmations(
   tx: Tx,
-  jobIds: number[],
+  which: { jobIds: number[]; kind: AlertKind },
   result: Record<string, unknown>,
   now: Date,
 ): Promise<number> {
   return tx.$executeRaw`
     UPDATE alert_confirmations
        SET status = 'completed', result = ${JSON.stringify(result)}::jsonb, finished_at = ${now}
-     WHERE job_id = ANY(${jobIds}::bigint[]) AND status = 'queued'`;
+     WHERE job_id = ANY(${which.jobIds}::bigint[]) AND kind = ${which.kind}
+       AND status = 'queued' AND (expires_at IS NULL OR expires_at > ${now})`;
 }

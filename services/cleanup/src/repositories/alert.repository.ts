@@ -38,50 +38,47 @@ const recordOf = (row: Row): AlertRecord => ({
   resolvedBy: row.resolved_by === null ? null : num(row.resolved_by),
 });
 
-/**
- * Raises an alert, or refreshes the active one of the same kind and subject. A reported raise
- * (another service's, over the broker) observed before that alert's last change or before a
- * resolution of the same condition arrived late and changes nothing; cleanup's own raises are
- * observed in the transaction that writes them, so they are never late.
- */
-export async function raiseAlert(
-  tx: Tx,
-  alert: NewAlert,
-  observedAt: Date,
-  origin: 'own' | 'reported' = 'own',
-): Promise<void> {
-  const reported = origin === 'reported';
+/** Raises an alert, or refreshes the active one of the same kind and subject. */
+export async function raiseAlert(tx: Tx, alert: NewAlert, now: Date): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO alerts (kind, subject, severity, title, message, data, created_at, updated_at)
-    SELECT ${alert.kind}, ${alert.subject}, ${alert.severity}, ${alert.title}, ${alert.message},
-           ${JSON.stringify(alert.data)}::jsonb, ${observedAt}, ${observedAt}
-     WHERE NOT ${reported}
-        OR NOT EXISTS (SELECT 1 FROM alerts
-                        WHERE kind = ${alert.kind} AND subject = ${alert.subject}
-                          AND resolved_at >= ${observedAt})
+    VALUES (${alert.kind}, ${alert.subject}, ${alert.severity}, ${alert.title}, ${alert.message},
+            ${JSON.stringify(alert.data)}::jsonb, ${now}, ${now})
     ON CONFLICT (kind, subject) WHERE resolved_at IS NULL
     DO UPDATE SET severity = EXCLUDED.severity, title = EXCLUDED.title,
                   message = EXCLUDED.message, data = EXCLUDED.data,
-                  updated_at = EXCLUDED.updated_at
-            WHERE NOT ${reported} OR alerts.updated_at <= EXCLUDED.updated_at`;
+                  updated_at = EXCLUDED.updated_at`;
 }
 
-/**
- * Resolves the active alert of a kind and subject, if any, unless it changed after `at` (the
- * resolution arrived after a newer raise); returns its id.
- */
+/** Resolves the active alert of a kind and subject, if any. */
 export async function resolveActiveAlert(
   tx: Tx,
   which: { kind: AlertKind; subject: string },
   at: Date,
-  resolvedBy: number | null,
-): Promise<number | null> {
-  const rows = await tx.$queryRaw<{ id: bigint }[]>`
-    UPDATE alerts SET resolved_at = ${at}, resolved_by = ${resolvedBy}, updated_at = ${at}
-     WHERE kind = ${which.kind} AND subject = ${which.subject} AND resolved_at IS NULL
-       AND updated_at <= ${at}
-    RETURNING id`;
-  return rows[0] ? num(rows[0].id) : null;
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE alerts SET resolved_at = ${at}, updated_at = ${at}
+     WHERE kind = ${which.kind} AND subject = ${which.subject} AND resolved_at IS NULL`;
+}
+
+/**
+ * Records another service's report about an alert observed at `observedAt`, unless a report
+ * observed later was recorded already: then this one arrived late and must change nothing
+ * (false). Holds the report's row lock until the transaction ends, so two reports about one
+ * alert never interleave.
+ */
+export async function recordReport(
+  tx: Tx,
+  which: { kind: AlertKind; subject: string },
+  observedAt: Date,
+): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    INSERT INTO alert_reports (kind, subject, observed_at)
+    VALUES (${which.kind}, ${which.subject}, ${observedAt})
+    ON CONFLICT (kind, subject) DO UPDATE SET observed_at = EXCLUDED.observed_at
+     WHERE alert_reports.observed_at <= EXCLUDED.observed_at
+    RETURNING 1`;
+  return rows.length > 0;
 }
 
 /** One alert, locked until the transaction ends (a confirm and a dismiss never interleave). */

@@ -19,6 +19,7 @@ import {
 } from '../repositories/alert.repository';
 import { addConfirmation } from '../repositories/alert-confirmation.repository';
 import { nextJobId } from '../repositories/deletion.repository';
+import { lockCandidateWorkflow } from '../repositories/locks';
 import { alertView } from '../views/alert.view';
 
 type Alert = InternalApi.components['schemas']['Alert'];
@@ -39,6 +40,9 @@ export class AlertService {
 
   async confirm(alertId: number, admin: UserPrincipal): Promise<Queued> {
     return this.deps.db.$transaction(async (tx) => {
+      // A deletion run deciding now finishes first: it either saw this confirmation or
+      // refreshed the alert (and its candidates) that is confirmed here.
+      await lockCandidateWorkflow(tx, 'shared');
       const alert = await lockAlert(tx, alertId);
       if (!alert) throw new NotFound(`No alert ${alertId}.`);
       if (!isConfirmable(alert.kind))

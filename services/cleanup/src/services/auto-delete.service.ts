@@ -55,7 +55,6 @@ export class AutoDeleteService {
     const { db, clock } = this.deps;
     const rules = await enabledRules(db);
     const nowPlaying = await this.freshInputs(context.runId, rules);
-    const now = clock();
     const availability = await this.deps.sourceStatus.availability();
     const summary: DeletionSummary = {
       eligible: 0,
@@ -70,6 +69,8 @@ export class AutoDeleteService {
     };
     const outcome = await db.$transaction(async (tx) => {
       await lockCandidateWorkflow(tx, 'exclusive');
+      // Read once the lock is held: a confirmation expires, or a delay ends, by this time.
+      const now = clock();
       const candidates = await runCandidates(tx, now);
       const eligible = candidates.filter((candidate) => {
         const verdict = classOf(candidate, now);

@@ -78,7 +78,7 @@ export async function useConfirmations(
   for (const { jobId, candidateIds } of used)
     await completeConfirmations(
       tx,
-      [jobId],
+      { jobIds: [jobId], kind: 'auto_delete_circuit_breaker' },
       { run_id: runId, queued_candidate_ids: candidateIds.filter((id) => queued.has(id)) },
       now,
     );

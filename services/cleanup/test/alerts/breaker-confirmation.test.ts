@@ -97,8 +97,10 @@ test('60 eligible candidates trip the default breaker; after a confirmation the 
   expect(done).toMatchObject({ status: 'completed', progress: 100, error: null });
   expect(done.result).toMatchObject({ summary: { run_id: 2 } });
   expect(done.finished_at).not.toBeNull();
-  // Used once: a later run acts on nothing new (the operations are pending).
-  expect((await runDeletion(world, 3)).summary.queued).toBe(0);
+  // Used up: no confirmation is left open for a later run.
+  const open = await world.service.db.$queryRaw<unknown[]>`
+    SELECT 1 FROM alert_confirmations WHERE status = 'queued'`;
+  expect(open).toEqual([]);
 });
 
 test('candidates outside the confirmed set still count against the breaker', async () => {
@@ -135,6 +137,7 @@ test('a confirmation no run used within 24 hours fails, and the breaker holds ag
   expect(expired.error).toMatch(/^confirmation_expired/);
   await tripBreaker(2);
   expect(await queuedCandidates()).toEqual([]);
+  expect((await job(jobId)).status).toBe('failed');
 });
 
 test('only administrators see and act on alerts; dismissing confirms nothing', async () => {

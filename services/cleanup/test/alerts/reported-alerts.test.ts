@@ -17,7 +17,7 @@ const world = useWorld();
 
 afterEach(async () => {
   await world.drained();
-  await world.service.db.$executeRaw`TRUNCATE alerts, alert_confirmations, outbox`;
+  await world.service.db.$executeRaw`TRUNCATE alerts, alert_confirmations, alert_reports, outbox`;
 });
 
 const list = async (query = '') =>
@@ -152,6 +152,38 @@ test('a failed task run raises task_failure, which cannot be confirmed; a later 
   expect((await list()).total).toBe(1);
   await deliver('task.run_completed', { ...run, run_id: 8, completed_at: at(2) });
   expect((await list()).total).toBe(0);
+});
+
+test('reports apply in the order they were observed, whatever order they arrive in', async () => {
+  const run = {
+    task_id: 'sync_requests',
+    service: 'catalog' as const,
+    items_processed: 0,
+    summary: {},
+  };
+  // The success of a later run arrives before the failure of an earlier one: no alert.
+  await deliver('task.run_completed', { ...run, run_id: 12, completed_at: at(20) });
+  await deliver('task.run_failed', {
+    ...run,
+    run_id: 11,
+    error: 'Seerr timed out.',
+    error_code: 'timeout',
+    completed_at: at(10),
+  });
+  expect((await list('?active_only=false&kind=task_failure')).total).toBe(0);
+
+  // A resolution observed before the latest raise arrives late: the alert stays active.
+  await deliver('alert.raised', guardRaised(30, 20));
+  await deliver('alert.raised', guardRaised(40, 21));
+  await deliver('alert.resolved', {
+    kind: 'sync_mass_removal_blocked',
+    subject: '',
+    resolved_at: at(35),
+    job_id: null,
+  });
+  expect((await list()).items).toEqual([
+    expect.objectContaining({ kind: 'sync_mass_removal_blocked', data: { held: { movie: 21 } } }),
+  ]);
 });
 
 test('bad filters are refused with the offending parameter', async () => {

@@ -30,3 +30,14 @@ CREATE TABLE alert_confirmations (
 -- The open breaker confirmations a deletion run reads.
 CREATE INDEX alert_confirmations_open_idx ON alert_confirmations (expires_at)
   WHERE status = 'queued';
+
+-- The latest time another service reported about each (kind, subject), raise or resolution:
+-- a report observed before it arrived late (the consumer handles messages concurrently and
+-- retries them) and changes nothing. Reported times are compared only with each other, never
+-- with cleanup's clock. The upsert's row lock also serialises reports about one alert.
+CREATE TABLE alert_reports (
+  kind        TEXT        NOT NULL,
+  subject     TEXT        NOT NULL,
+  observed_at TIMESTAMPTZ NOT NULL,
+  PRIMARY KEY (kind, subject)
+);
