@@ -11,7 +11,10 @@ import type { Db } from './db';
 import { taskRuns } from './jobs/worker';
 import { FileOperationCommands } from './messaging/file-operation-commands';
 import { LifecycleEvents } from './messaging/lifecycle-events';
+import { MEDIA_MESSAGES } from './messaging/media-consumer';
 import { MediaLinksPublisher } from './messaging/media-links';
+import { RULE_INPUT_MESSAGES } from './messaging/rule-inputs-consumer';
+import { SOURCE_STATUS_MESSAGES } from './messaging/source-status-consumer';
 import { AlertIntakeService } from './services/alert-intake.service';
 import { AlertService } from './services/alert.service';
 import { ArrTagService } from './services/arr-tag.service';
@@ -66,6 +69,7 @@ export function createServices(deps: {
     clock,
     timeoutMs: deps.refreshTimeoutMs,
     pollMs: REFRESH_POLL_MS,
+    consumed: new Set([...MEDIA_MESSAGES, ...RULE_INPUT_MESSAGES, ...SOURCE_STATUS_MESSAGES]),
   });
   const scan = new ScanService({ db, clock, sourceStatus, continuity, writer, refresher });
   const queue = new OperationQueue(new FileOperationCommands(deps.outbox));

@@ -910,6 +910,12 @@ export interface components {
              * @description When the refresh finished.
              */
             completed_at: string;
+            /** @description The media.* messages catalog committed while it refreshed (this refresh's, and any a concurrent run wrote meanwhile), in commit order. A consumer's queues deliver them independently of this answer; one that needs the refresh's effects in its own data waits until it has handled those it consumes. */
+            preceded_by: {
+                /** Format: uuid */
+                message_id: string;
+                name: string;
+            }[];
         };
         /** @description A consumer of catalog's media facts (cleanup, on first start or to rebuild its projection) asks catalog to publish the current facts of every live movie and series again, as batched media.items_upserted followed by media.watch_data_changed and media.requests_changed, through the outbox. Consumers apply them like any other upsert (newest as_of wins), so a backfill that overlaps live updates is harmless. Idempotent by message_id. */
         CatalogMediaBackfillCommand: {

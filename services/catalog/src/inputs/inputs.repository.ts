@@ -30,3 +30,19 @@ export async function itemsByServerId(db: DbClient, serverItemIds: string[]) {
     episodeId: numOrNull(row.episode_id),
   }));
 }
+
+/** The newest outbox row now: a refresh's own messages all come after it. */
+export async function outboxMark(db: DbClient): Promise<bigint> {
+  const [row] = await db.$queryRaw<{ id: bigint | null }[]>`SELECT max(id) AS id FROM outbox`;
+  return row?.id ?? 0n;
+}
+
+/** The media.* messages committed after `mark`, in outbox order. */
+export async function mediaMessagesSince(
+  db: DbClient,
+  mark: bigint,
+): Promise<{ message_id: string; name: string }[]> {
+  return db.$queryRaw<{ message_id: string; name: string }[]>`
+    SELECT message_id::text AS message_id, routing_key AS name FROM outbox
+     WHERE id > ${mark} AND routing_key LIKE 'media.%' ORDER BY id`;
+}

@@ -9,7 +9,7 @@ import type { RequestSyncService } from '../requests/request-sync.service';
 import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
 import { allSources } from '../repositories/source-status.repository';
 import type { ArrRefreshService } from '../sync/arr-refresh.service';
-import { itemsByServerId } from './inputs.repository';
+import { itemsByServerId, mediaMessagesSince, outboxMark } from './inputs.repository';
 
 /** One source's refresh, run under the lock of the task that owns its data. */
 interface Refresh {
@@ -51,7 +51,9 @@ export interface InputsDeps {
  * the source is not refreshed and is answered as that run last left it (cleanup waits at most
  * 120 s). A source that cannot be read is only marked unavailable (2.13). The resulting media.*
  * messages commit before the answer, media.inputs_refreshed, which carries the asked sources'
- * states after the refresh and, when asked, what every media server is playing now.
+ * states after the refresh, when asked what every media server is playing now, and the ids of
+ * the media.* messages committed meanwhile: cleanup's queues deliver them independently of the
+ * answer, so cleanup waits until it has handled them.
  *
  * Now playing is read live, one call per enabled media server, and is null (unknown) unless
  * every server answered and every session could be placed: only the main server's item ids are
@@ -63,6 +65,7 @@ export class InputsService {
   async refresh(messageId: string, command: Command): Promise<void> {
     const { db, events, clock } = this.deps;
     const asked = new Set<string>(command.sources);
+    const mark = await outboxMark(db);
     // guarded() never rejects: the refreshes may run while now playing is read.
     const refreshed = Promise.all(this.refreshes(asked).map((step) => this.guarded(step)));
     const nowPlaying = asked.has('now_playing') ? await this.nowPlaying() : null;
@@ -75,6 +78,7 @@ export class InputsService {
         sources,
         now_playing: nowPlaying,
         completed_at: clock().toISOString(),
+        preceded_by: await mediaMessagesSince(tx, mark),
       });
     });
   }

@@ -48,7 +48,12 @@ async function refresh(sources: Refreshable[]) {
       .filter((row) => row.routingKey === name)
       .map((row) => row.payload as MessagePayload<K>);
   const source = (name: string) => answer.sources.filter((s) => s.source === name);
-  return { answer, before, source };
+  // Every media.* message committed before the answer, as the answer names them.
+  const committed = rows
+    .slice(0, at)
+    .filter((row) => row.routingKey.startsWith('media.'))
+    .map((row) => ({ message_id: row.messageId, name: row.routingKey }));
+  return { answer, before, source, committed };
 }
 
 const movieOf = (index: number) =>
@@ -64,7 +69,9 @@ function radarrMovie(): { index: number; arrId: number } {
 
 test('playback: a watch completed since the last read reaches media.watch_data_changed first', async () => {
   world.sim.mutate.setPlayed(0, { movie: 2 });
-  const { answer, before, source } = await refresh(['playback']);
+  const { answer, before, source, committed } = await refresh(['playback']);
+  expect(answer.preceded_by).toEqual(committed);
+  expect(committed.map((message) => message.name)).toContain('media.watch_data_changed');
   const movie = await movieOf(2);
   const watched = before('media.watch_data_changed').flatMap((m) => m.items);
   expect(watched).toContainEqual(

@@ -3,7 +3,7 @@ import { type Db, SCHEMA, type Tx } from '../db';
 import type { MediaProjectionService } from '../services/media-projection.service';
 
 /** The media.* events cleanup's projection follows (media.version_added needs nothing). */
-const MESSAGES = [
+export const MEDIA_MESSAGES = [
   'media.items_upserted',
   'media.series_parts_upserted',
   'media.removed',
@@ -12,7 +12,7 @@ const MESSAGES = [
   'media.episode_file_removed',
 ] as const;
 
-type Name = (typeof MESSAGES)[number];
+type Name = (typeof MEDIA_MESSAGES)[number];
 /** One variant per message, so a switch on `name` narrows the payload. */
 type Received = { [K in Name]: ReceivedMessage<K> }[Name];
 
@@ -26,7 +26,7 @@ export function mediaConsumer(
   return new Consumer<Tx, Name>(runtime.broker, runtime.names, runtime.log, {
     service: SCHEMA,
     name: 'media-projection',
-    messages: MESSAGES,
+    messages: MEDIA_MESSAGES,
     db,
     schema: SCHEMA,
     handler: (message, tx) => apply(projection, message as Received, tx, clock()),

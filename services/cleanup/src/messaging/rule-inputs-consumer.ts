@@ -13,7 +13,7 @@ import {
  * requests, disk space; domain.md 3.4) and its answers to cleanup's commands (fresh inputs before
  * a deletion run, 6.1; applied tags, 9).
  */
-const MESSAGES = [
+export const RULE_INPUT_MESSAGES = [
   'media.watch_data_changed',
   'media.requests_changed',
   'media.disk_space_changed',
@@ -21,14 +21,14 @@ const MESSAGES = [
   'media.tags_applied',
 ] as const;
 
-type Name = (typeof MESSAGES)[number];
+type Name = (typeof RULE_INPUT_MESSAGES)[number];
 type Received = { [K in Name]: ReceivedMessage<K> }[Name];
 
 export function ruleInputsConsumer(runtime: Runtime, db: Db): Consumer<Tx, Name> {
   return new Consumer<Tx, Name>(runtime.broker, runtime.names, runtime.log, {
     service: SCHEMA,
     name: 'rule-inputs',
-    messages: MESSAGES,
+    messages: RULE_INPUT_MESSAGES,
     db,
     schema: SCHEMA,
     handler: (message, tx) => apply(message as Received, tx),

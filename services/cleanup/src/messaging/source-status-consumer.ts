@@ -2,17 +2,17 @@ import { Consumer, type Runtime } from '@mcs/kit';
 import { type Db, SCHEMA, type Tx } from '../db';
 import { replaceSourceStatus } from '../repositories/source-status.repository';
 
-const MESSAGES = ['media.source_status_changed'] as const;
+export const SOURCE_STATUS_MESSAGES = ['media.source_status_changed'] as const;
 
 /** catalog's data-source states, kept for tri-state rule evaluation (domain.md 2.13). */
 export function sourceStatusConsumer(
   runtime: Runtime,
   db: Db,
-): Consumer<Tx, (typeof MESSAGES)[number]> {
+): Consumer<Tx, (typeof SOURCE_STATUS_MESSAGES)[number]> {
   return new Consumer(runtime.broker, runtime.names, runtime.log, {
     service: SCHEMA,
     name: 'source-status',
-    messages: MESSAGES,
+    messages: SOURCE_STATUS_MESSAGES,
     db,
     schema: SCHEMA,
     handler: (message, tx) => replaceSourceStatus(tx, message.payload),

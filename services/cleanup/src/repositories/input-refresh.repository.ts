@@ -42,3 +42,11 @@ export async function purgeAbandonedRefreshes(tx: Tx, now: Date): Promise<number
   return tx.$executeRaw`
     DELETE FROM input_refreshes WHERE requested_at < ${now}::timestamptz - interval '1 day'`;
 }
+
+/** How many of these messages a consumer of this service has handled (kit inbox). */
+export async function handledCount(db: DbClient, messageIds: string[]): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(DISTINCT message_id) AS n FROM inbox
+     WHERE message_id = ANY(${messageIds}::uuid[])`;
+  return Number(row?.n ?? 0n);
+}

@@ -6,6 +6,7 @@ import type { RuleDefinition, SourceKind } from '../domain/rules';
 import { sourcesUsed } from '../domain/rules/sources-used';
 import {
   dropRefresh,
+  handledCount,
   recordRefresh,
   type RefreshAnswer,
   takeAnswer,
@@ -32,8 +33,9 @@ export function refreshableSources(
 
 /**
  * Asks catalog for fresh inputs and what is playing now (catalog.inputs.refresh), and waits for
- * the answer the consumer stores (media.inputs_refreshed). The wait is bounded: without an
- * answer the caller acts on nothing it could not verify.
+ * the answer the consumer stores (media.inputs_refreshed) and for the media.* messages catalog
+ * committed before it to be applied here. The wait is bounded: without both, the caller acts on
+ * nothing it could not verify.
  */
 export class InputRefresher {
   constructor(
@@ -44,6 +46,8 @@ export class InputRefresher {
       /** How long a scan or deletion run waits for catalog (real time: the answer is real work). */
       timeoutMs: number;
       pollMs: number;
+      /** The media.* messages this service consumes: an answer's effects arrive as these. */
+      consumed: ReadonlySet<string>;
     },
   ) {}
 
@@ -55,12 +59,28 @@ export class InputRefresher {
       return sent.messageId;
     });
     const deadline = Date.now() + this.deps.timeoutMs;
-    while (Date.now() < deadline) {
-      const answer = await takeAnswer(db, messageId);
-      if (answer) return answer;
+    const answer = await this.poll(deadline, () => takeAnswer(db, messageId));
+    if (!answer) {
+      await dropRefresh(db, messageId);
+      return null;
+    }
+    // The refresh's media.* messages reach this service on other queues than the answer, and
+    // each queue's consumer works on several at once: the answer counts once they are applied.
+    const awaited = answer.preceded_by
+      .filter((message) => this.deps.consumed.has(message.name))
+      .map((message) => message.message_id);
+    const applied = await this.poll(deadline, async () =>
+      awaited.length === 0 || (await handledCount(db, awaited)) === awaited.length ? true : null,
+    );
+    return applied ? answer : null;
+  }
+
+  /** `check` until it gives a value or the deadline passes (null). */
+  private async poll<T>(deadline: number, check: () => Promise<T | null>): Promise<T | null> {
+    for (;;) {
+      const value = await check();
+      if (value !== null || Date.now() >= deadline) return value;
       await delay(this.deps.pollMs);
     }
-    await dropRefresh(db, messageId);
-    return null;
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
 import { TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
 import type { InternalApi } from '@mcs/contracts';
@@ -318,6 +319,7 @@ describe('fresh inputs and now playing (domain.md 6.1 steps 3-4)', () => {
       clock: world.clock.now,
       timeoutMs: 300,
       pollMs: 20,
+      consumed: new Set(),
     });
     catalog.silent = true;
     try {
@@ -326,5 +328,48 @@ describe('fresh inputs and now playing (domain.md 6.1 steps 3-4)', () => {
       catalog.silent = false;
     }
     expect(await world.service.db.$queryRaw`SELECT * FROM input_refreshes`).toEqual([]);
+  });
+
+  test('an answer counts once the messages catalog committed before it are applied here', async () => {
+    const refresherWith = (timeoutMs: number) =>
+      new InputRefresher({
+        db: world.service.db,
+        outbox: world.service.runtime.outbox,
+        clock: world.clock.now,
+        timeoutMs,
+        pollMs: 20,
+        consumed: new Set(['media.disk_space_changed']),
+      });
+    const diskMessage = randomUUID();
+    catalog.precededBy = [
+      { message_id: diskMessage, name: 'media.disk_space_changed' },
+      // A message this service does not consume is not waited for.
+      { message_id: randomUUID(), name: 'media.version_added' },
+    ];
+    try {
+      let settled = false;
+      const sent = catalog.commands.length;
+      const waiting = refresherWith(30_000)
+        .refresh(79, ['disk'])
+        .finally(() => (settled = true));
+      // The answer is taken (its row is gone), but the disk message has not arrived.
+      await waitFor(async () => {
+        const rows = await world.service.db.$queryRaw<unknown[]>`SELECT 1 FROM input_refreshes`;
+        return catalog.commands.length > sent && rows.length === 0;
+      });
+      expect(settled).toBe(false);
+      await publisher.publish(
+        'media.disk_space_changed',
+        { as_of: new Date().toISOString(), disks: [] },
+        { messageId: diskMessage },
+      );
+      expect(await waiting).toMatchObject({ run_id: 79 });
+
+      // Never applied: the wait ends with nothing.
+      catalog.precededBy = [{ message_id: randomUUID(), name: 'media.disk_space_changed' }];
+      expect(await refresherWith(300).refresh(80, ['disk'])).toBeNull();
+    } finally {
+      catalog.precededBy = [];
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { World } from './world';
 
 type Command = MessagePayload<'catalog.inputs.refresh'>;
 type NowPlaying = MessagePayload<'media.inputs_refreshed'>['now_playing'];
+type Preceding = MessagePayload<'media.inputs_refreshed'>['preceded_by'];
 
 /**
  * Answers every catalog.inputs.refresh cleanup sends as catalog does (media.inputs_refreshed),
@@ -11,8 +12,14 @@ type NowPlaying = MessagePayload<'media.inputs_refreshed'>['now_playing'];
  * step 3), in the tests of cleanup alone. `silent` stops answering.
  */
 export function useRefreshAnswers(world: World) {
-  const control: { nowPlaying: NowPlaying; silent: boolean; commands: Command[] } = {
+  const control: {
+    nowPlaying: NowPlaying;
+    precededBy: Preceding;
+    silent: boolean;
+    commands: Command[];
+  } = {
     nowPlaying: [],
+    precededBy: [],
     silent: false,
     commands: [],
   };
@@ -31,6 +38,7 @@ export function useRefreshAnswers(world: World) {
           sources: [],
           now_playing: control.nowPlaying,
           completed_at: new Date().toISOString(),
+          preceded_by: control.precededBy,
         });
       },
     );
