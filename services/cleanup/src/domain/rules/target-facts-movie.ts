@@ -10,25 +10,32 @@ import { movieWatchFacts, rootWatch } from './watch-facts';
  */
 export function movieVersionTargets(movie: MovieProjection, now: Date): TargetWithFacts[] {
   const fetched = metadataFetched(movie.facts);
-  const shared: TargetFacts = {
-    ...rootFacts(movie.facts),
-    ...movieWatchFacts(movie.mediaId, rootWatch(movie.inputs, now)),
-    'media.days_since_release': fetched ? dateOf(movie.facts.release_date) : UNKNOWN_FACT,
-    // "exists = part of any collection": with metadata fetched, no collection is a known [].
-    'tmdb.collection': fetched
-      ? movie.facts.collection
-        ? [movie.facts.collection.tmdb_collection_id]
-        : []
-      : UNKNOWN_FACT,
-    'arr.monitored': movie.facts.is_monitored,
-    'movie.version_count': movie.versions.length,
-  };
-  return [...movie.versions]
-    .sort((a, b) => a.id - b.id)
-    .map((version) => ({
-      target: versionTarget(movie.mediaId, version),
-      facts: { ...shared, ...fileFacts(version.facts, movie.inputs.diskFree) },
-    }));
+  // Object.assign onto the fresh rootFacts object, not object spreads: a scan or preview
+  // builds one facts object per version of the library, and spreads were most of that cost.
+  const shared: TargetFacts = Object.assign(
+    rootFacts(movie.facts),
+    movieWatchFacts(movie.mediaId, rootWatch(movie.inputs, now)),
+    {
+      'media.days_since_release': fetched ? dateOf(movie.facts.release_date) : UNKNOWN_FACT,
+      // "exists = part of any collection": with metadata fetched, no collection is a known [].
+      'tmdb.collection': fetched
+        ? movie.facts.collection
+          ? [movie.facts.collection.tmdb_collection_id]
+          : []
+        : UNKNOWN_FACT,
+      'arr.monitored': movie.facts.is_monitored,
+      'movie.version_count': movie.versions.length,
+    },
+  );
+  const versions = [...movie.versions].sort((a, b) => a.id - b.id);
+  return versions.map((version, i) => ({
+    target: versionTarget(movie.mediaId, version),
+    // The last version may take `shared` itself: no other target reads it after.
+    facts: Object.assign(
+      i === versions.length - 1 ? shared : { ...shared },
+      fileFacts(version.facts, movie.inputs.diskFree),
+    ),
+  }));
 }
 
 function versionTarget(mediaId: number, version: VersionRow): Target {
