@@ -10,17 +10,9 @@ export async function withAdvisoryLock<T>(
   key: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
-    try {
-      return await work();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
-    }
-  } finally {
-    client.release();
-  }
+  const outcome = await underLock(pool, key, 'pg_advisory_lock', work);
+  if (!outcome.acquired) throw new Error(`advisory lock ${key} not taken`);
+  return outcome.value;
 }
 
 export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
@@ -31,18 +23,29 @@ export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
  * and can fall back to the state the lock holder will leave (an on-demand refresh next to a
  * long-running sync).
  */
-export async function tryWithAdvisoryLock<T>(
+export function tryWithAdvisoryLock<T>(
   pool: Pool,
   key: string,
   work: () => Promise<T>,
 ): Promise<LockOutcome<T>> {
+  return underLock(pool, key, 'pg_try_advisory_lock', work);
+}
+
+/** `work` on a connection of its own holding `key`, taken by `take` (waiting or not). */
+async function underLock<T>(
+  pool: Pool,
+  key: string,
+  take: 'pg_advisory_lock' | 'pg_try_advisory_lock',
+  work: () => Promise<T>,
+): Promise<LockOutcome<T>> {
   const client = await pool.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+    // pg_advisory_lock returns void (''), only pg_try_advisory_lock can answer false.
+    const { rows } = await client.query<{ locked: boolean | string }>(
+      `SELECT ${take}(hashtext($1)) AS locked`,
       [key],
     );
-    if (!rows[0]?.locked) return { acquired: false };
+    if (rows[0]?.locked === false) return { acquired: false };
     try {
       return { acquired: true, value: await work() };
     } finally {

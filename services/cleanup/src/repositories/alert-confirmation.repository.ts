@@ -74,18 +74,18 @@ export async function openBreakerConfirmations(
 }
 
 /**
- * Marks confirmations of one kind done with what their work did. One already completed, or a
+ * Marks a confirmation of that kind done with what its work did. One already completed, or a
  * breaker confirmation past its expiry (its job has failed), is left as it is.
  */
-export async function completeConfirmations(
+export async function completeConfirmation(
   tx: Tx,
-  which: { jobIds: number[]; kind: AlertKind },
+  which: { jobId: number; kind: AlertKind },
   result: Record<string, unknown>,
   now: Date,
-): Promise<number> {
-  return tx.$executeRaw`
+): Promise<void> {
+  await tx.$executeRaw`
     UPDATE alert_confirmations
        SET status = 'completed', result = ${JSON.stringify(result)}::jsonb, finished_at = ${now}
-     WHERE job_id = ANY(${which.jobIds}::bigint[]) AND kind = ${which.kind}
+     WHERE job_id = ${which.jobId} AND kind = ${which.kind}
        AND status = 'queued' AND (expires_at IS NULL OR expires_at > ${now})`;
 }

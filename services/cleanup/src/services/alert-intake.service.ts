@@ -2,7 +2,7 @@ import type { MessagePayload } from '@mcs/contracts';
 import type { Tx } from '../db';
 import { type NewAlert, taskFailureAlert, taskFailureSubject } from '../domain/alerts';
 import { raiseAlert, recordReport, resolveActiveAlert } from '../repositories/alert.repository';
-import { completeConfirmations } from '../repositories/alert-confirmation.repository';
+import { completeConfirmation } from '../repositories/alert-confirmation.repository';
 
 /**
  * Alerts other services report (decision 016), in the consumer's transaction: catalog's own
@@ -23,9 +23,9 @@ export class AlertIntakeService {
     const at = new Date(resolution.resolved_at);
     if (await recordReport(tx, resolution, at)) await resolveActiveAlert(tx, resolution, at);
     if (resolution.job_id !== null)
-      await completeConfirmations(
+      await completeConfirmation(
         tx,
-        { jobIds: [resolution.job_id], kind: resolution.kind },
+        { jobId: resolution.job_id, kind: resolution.kind },
         resolution.summary ?? {},
         at,
       );

@@ -5,7 +5,7 @@ import {
   usedConfirmations,
   type OpenConfirmation,
 } from '../domain/deletion/breaker';
-import { completeConfirmations } from '../repositories/alert-confirmation.repository';
+import { completeConfirmation } from '../repositories/alert-confirmation.repository';
 import { raiseAlert } from '../repositories/alert.repository';
 import { liveFileCount } from '../repositories/deletion.repository';
 
@@ -76,9 +76,9 @@ export async function useConfirmations(
   const queued = new Set(ready.map((item) => item.candidate.id));
   const used = usedConfirmations(confirmations, queued, new Set(eligible.map((c) => c.id)));
   for (const { jobId, candidateIds } of used)
-    await completeConfirmations(
+    await completeConfirmation(
       tx,
-      { jobIds: [jobId], kind: 'auto_delete_circuit_breaker' },
+      { jobId, kind: 'auto_delete_circuit_breaker' },
       { run_id: runId, queued_candidate_ids: candidateIds.filter((id) => queued.has(id)) },
       now,
     );
