@@ -127,6 +127,7 @@ function movie(index, rand, asOf) {
         version_id: 1_000_000 + index,
         radarr_service_ids: [],
         file_name: `${title}.mkv`,
+        path: `/data/media/movies/${title}/${title} Bluray-1080p.mkv`,
         size_bytes: sizeBytes,
         duration_ms: 7_200_000,
         container: 'mkv',
@@ -226,11 +227,13 @@ async function preview(url) {
  * (two queries and JSON parsing per 500 movies), buildTargets + evaluate. Nothing is written.
  */
 async function breakdown(service) {
-  const { loadRootPage } = require(join(DIST, 'repositories/target-facts.repository.js'));
+  const { rootPages } = require(join(DIST, 'repositories/target-facts.repository.js'));
   const { previewLookups } = require(join(DIST, 'repositories/preview.repository.js'));
   const rules = require(join(DIST, 'domain/rules/index.js'));
   const { ruleValidationContext } = require(join(DIST, 'services/rule-context.js'));
   const { db } = service;
+  // The pages are read as the service reads them: plain pg over its pool (decision 017).
+  const direct = kit.pgDatabase(service.runtime.pool);
   const parts = {
     validate: 0,
     availability: 0,
@@ -259,13 +262,12 @@ async function breakdown(service) {
   lap('target_states');
   let pages = 0;
   let shownTargets = 0;
-  for (let after = null; ;) {
-    const page = await loadRootPage(db, 'movie', { after });
+  // load_pages is the time spent waiting for a page: the next one is read during the work on
+  // this one (rootPages), so it is not the pages' whole cost.
+  for await (const page of rootPages(direct, 'movie')) {
     lap('load_pages');
     pages += 1;
-    const built = page.roots.flatMap((root) =>
-      rules.buildTargets(root, validated.rule.target_scope),
-    );
+    const built = page.flatMap((root) => rules.buildTargets(root, validated.rule.target_scope));
     lap('build_targets');
     const decided = built.map(({ target, facts }) => ({
       target,
@@ -274,8 +276,6 @@ async function breakdown(service) {
     const shown = decided.filter(({ evaluation }) => evaluation.verdict !== 'no_match');
     lap('evaluate');
     shownTargets += shown.length;
-    if (page.nextAfter === null) break;
-    after = page.nextAfter;
   }
   const total = performance.now() - started;
   return {

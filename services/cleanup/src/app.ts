@@ -1,4 +1,5 @@
 import {
+  pgDatabase,
   TaskRunner,
   withAdvisoryLock,
   type Clock,
@@ -58,6 +59,8 @@ export function createServices(deps: {
   refreshTimeoutMs: number;
 }) {
   const { db, clock } = deps;
+  // The projection's bulk reads (pages of roots) go through plain pg: decision 017.
+  const direct = pgDatabase(deps.pool);
   const events = new LifecycleEvents(deps.outbox);
   const links = new MediaLinksPublisher(deps.outbox);
   const writer = new ProtectionWriter(events, links);
@@ -71,7 +74,7 @@ export function createServices(deps: {
     pollMs: REFRESH_POLL_MS,
     consumed: new Set([...MEDIA_MESSAGES, ...RULE_INPUT_MESSAGES, ...SOURCE_STATUS_MESSAGES]),
   });
-  const scan = new ScanService({ db, clock, sourceStatus, continuity, writer, refresher });
+  const scan = new ScanService({ db, direct, clock, sourceStatus, continuity, writer, refresher });
   const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
   const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, queue, refresher });
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
@@ -86,8 +89,8 @@ export function createServices(deps: {
     continuity,
     rules: new RuleService({ db, clock, writer, continuity }),
     sourceStatus,
-    rulePreview: new RulePreviewService({ db, clock, sourceStatus }),
-    ruleDiff: new RuleDiffService({ db, clock, sourceStatus }),
+    rulePreview: new RulePreviewService({ db, direct, clock, sourceStatus }),
+    ruleDiff: new RuleDiffService({ db, direct, clock, sourceStatus }),
     ruleLookups: new RuleLookupService({ db }),
     requesterWatch: new RequesterWatchService({ db, clock, sourceStatus }),
     scan,

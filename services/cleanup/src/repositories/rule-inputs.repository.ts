@@ -1,8 +1,7 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { num } from '@mcs/kit';
-import type { DbClient, Tx } from '../db';
-import type { DiskFree, PlaybackUser, RequestFacts, WatchItem } from '../domain/rules/inputs';
-import type { MediaType } from '../domain/target';
+import type { SqlClient } from '@mcs/kit';
+import type { Tx } from '../db';
+import type { DiskFree, PlaybackUser } from '../domain/rules/inputs';
 import { newestOf } from './media.repository';
 
 /**
@@ -62,41 +61,18 @@ export async function replaceDiskSpace(tx: Tx, snapshot: DiskSnapshot): Promise<
      WHERE disk_space.as_of < EXCLUDED.as_of`;
 }
 
-export interface RootInputRows {
-  watch: Map<number, WatchItem>;
-  requests: Map<number, RequestFacts[]>;
-}
-
-/** Watch data and requests of the given roots; a root without a row has neither. */
-export async function rootInputs(
-  db: DbClient,
-  mediaType: MediaType,
-  ids: number[],
-): Promise<RootInputRows> {
-  // One after the other: `db` may be an interactive transaction. Payloads were validated
-  // against the contract when their message was received.
-  const watch = await db.$queryRaw<{ media_id: bigint; data: WatchItem }[]>`
-    SELECT media_id, data FROM watch_data
-     WHERE media_type = ${mediaType} AND media_id = ANY(${ids}::bigint[])`;
-  const requests = await db.$queryRaw<{ media_id: bigint; requests: RequestFacts[] }[]>`
-    SELECT media_id, requests FROM request_snapshots
-     WHERE media_type = ${mediaType} AND media_id = ANY(${ids}::bigint[])`;
-  return {
-    watch: new Map(watch.map((row) => [num(row.media_id), row.data])),
-    requests: new Map(requests.map((row) => [num(row.media_id), row.requests])),
-  };
-}
-
 /** Every playback user catalog has named, by key. */
-export async function playbackUsers(db: DbClient): Promise<PlaybackUser[]> {
-  const rows = await db.$queryRaw<{ data: PlaybackUser }[]>`
-    SELECT data FROM playback_users ORDER BY playback_user_key`;
+export async function playbackUsers(db: SqlClient): Promise<PlaybackUser[]> {
+  const rows = await db.$queryRawUnsafe<{ data: PlaybackUser }[]>(
+    'SELECT data FROM playback_users ORDER BY playback_user_key',
+  );
   return rows.map((row) => row.data);
 }
 
 /** Free percent per disk id, from the newest snapshot; empty before the first one. */
-export async function diskFree(db: DbClient): Promise<DiskFree> {
-  const rows = await db.$queryRaw<{ disks: DiskSnapshot['disks'] }[]>`
-    SELECT disks FROM disk_space WHERE id = 1`;
+export async function diskFree(db: SqlClient): Promise<DiskFree> {
+  const rows = await db.$queryRawUnsafe<{ disks: DiskSnapshot['disks'] }[]>(
+    'SELECT disks FROM disk_space WHERE id = 1',
+  );
   return new Map((rows[0]?.disks ?? []).map((disk) => [disk.disk_id, disk.free_percent]));
 }

@@ -1,5 +1,3 @@
-import type { Clock } from '@mcs/kit';
-import type { Db } from '../db';
 import { GLOBAL_DELAY_DAYS } from '../domain/auto-delete';
 import { type NormalizedRule, validateRule } from '../domain/rules';
 import { addPage, emptyDiff, type RuleDiff } from '../domain/scan/rule-diff';
@@ -8,11 +6,10 @@ import { type EnabledRule, SCOPES, scopePlan, TARGET_SCOPE } from '../domain/sca
 import { type Target, targetTitle } from '../domain/target';
 import { diffBaseline } from '../repositories/preview.repository';
 import { enabledRules, scanLookups } from '../repositories/scan.repository';
-import { loadRootPage } from '../repositories/target-facts.repository';
+import { rootPages } from '../repositories/target-facts.repository';
 import { previewTarget } from '../views/target.view';
 import { ruleInvalid } from './rule-errors';
-import { ruleValidationContext } from './rule-context';
-import type { SourceStatusService } from './source-status.service';
+import { type EvaluationDeps, ruleValidationContext } from './rule-context';
 
 /** The id a new draft takes in memory; saved rules start at 1. */
 const DRAFT_ID = 0;
@@ -24,7 +21,7 @@ const DRAFT_ID = 0;
  * a protect rule those of every scope of its media type (a series protection covers episodes).
  */
 export class RuleDiffService {
-  constructor(private readonly deps: { db: Db; clock: Clock; sourceStatus: SourceStatusService }) {}
+  constructor(private readonly deps: EvaluationDeps) {}
 
   async diff(body: unknown, ruleId: number | undefined) {
     const { db, clock } = this.deps;
@@ -44,15 +41,14 @@ export class RuleDiffService {
     const leftover = new Set(affected.filter((s) => !deciding.has(s)).map((s) => TARGET_SCOPE[s]));
     const availability = await this.deps.sourceStatus.availability();
     const diff = emptyDiff();
-    for (let after: number | null = null; ;) {
-      const page = await loadRootPage(db, mediaType, { after });
-      const ids = page.roots.map((root) => root.mediaId);
+    for await (const page of rootPages(this.deps.direct, mediaType)) {
+      const ids = page.map((root) => root.mediaId);
       const lookups = await scanLookups(db, mediaType, ids, now);
-      const titles = new Map(page.roots.map((root) => [root.mediaId, root.facts.title]));
+      const titles = new Map(page.map((root) => [root.mediaId, root.facts.title]));
       const titleOf = (target: Target) => targetTitle(titles.get(target.mediaId) ?? null, target);
       addPage(diff, {
         changes: scanPage({
-          roots: page.roots,
+          roots: page,
           scopes,
           ...lookups,
           availability,
@@ -68,8 +64,6 @@ export class RuleDiffService {
         titleOf,
         now,
       });
-      if (page.nextAfter === null) break;
-      after = page.nextAfter;
     }
     return diffView(diff);
   }

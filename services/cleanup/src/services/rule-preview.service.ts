@@ -1,5 +1,4 @@
-import { type Clock, limitOffset, type Paging } from '@mcs/kit';
-import type { Db } from '../db';
+import { limitOffset, type Paging } from '@mcs/kit';
 import {
   buildTargets,
   type ConditionResult,
@@ -13,10 +12,9 @@ import { type Target, targetTitle } from '../domain/target';
 import { previewLookups } from '../repositories/preview.repository';
 import { overlapsIds, sameTarget } from '../domain/target-overlap';
 import { sourceStatuses } from '../repositories/source-status.repository';
-import { loadRootPage } from '../repositories/target-facts.repository';
+import { rootPages } from '../repositories/target-facts.repository';
 import { ruleInvalid } from './rule-errors';
-import { ruleValidationContext } from './rule-context';
-import type { SourceStatusService } from './source-status.service';
+import { type EvaluationDeps, ruleValidationContext } from './rule-context';
 import { previewTarget } from '../views/target.view';
 
 interface PreviewItem {
@@ -34,7 +32,7 @@ interface PreviewItem {
  * protect-rule previews include targets that are already protected (seed rule 6).
  */
 export class RulePreviewService {
-  constructor(private readonly deps: { db: Db; clock: Clock; sourceStatus: SourceStatusService }) {}
+  constructor(private readonly deps: EvaluationDeps) {}
 
   async matches(body: unknown, paging: Paging) {
     const { db, clock } = this.deps;
@@ -64,9 +62,8 @@ export class RulePreviewService {
         null,
     });
     let listed = 0;
-    for (let after: number | null = null; ;) {
-      const page = await loadRootPage(db, rule.media_type, { after });
-      const decided = page.roots.flatMap((root) =>
+    for await (const page of rootPages(this.deps.direct, rule.media_type)) {
+      const decided = page.flatMap((root) =>
         buildTargets(root, rule.target_scope, now).map(({ target, facts }) => ({
           root,
           target,
@@ -89,8 +86,6 @@ export class RulePreviewService {
           });
         listed += 1;
       });
-      if (page.nextAfter === null) break;
-      after = page.nextAfter;
     }
     return {
       summary,

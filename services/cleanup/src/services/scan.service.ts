@@ -1,10 +1,10 @@
-import type { Clock, TaskContext, TaskOutcome } from '@mcs/kit';
+import type { TaskContext, TaskOutcome } from '@mcs/kit';
 import { SYSTEM_ACTOR } from '../domain/actor';
 import { GLOBAL_DELAY_DAYS } from '../domain/auto-delete';
 import type { SourceAvailability } from '../domain/rules';
 import { type PageChanges, scanPage } from '../domain/scan/scan-page';
 import { type EnabledRule, scopePlan, TARGET_SCOPE } from '../domain/scan/scope-plan';
-import type { Db, Tx } from '../db';
+import type { Tx } from '../db';
 import { lockCandidateWorkflow } from '../repositories/locks';
 import { findProtections } from '../repositories/protection.repository';
 import {
@@ -15,11 +15,11 @@ import {
   scanLookups,
   unvisitedCandidateIds,
 } from '../repositories/scan.repository';
-import { loadRootPage } from '../repositories/target-facts.repository';
+import { rootPages } from '../repositories/target-facts.repository';
 import type { CandidateContinuity } from './candidate-continuity.service';
 import { type InputRefresher, refreshableSources } from './input-refresher';
 import type { ProtectionWriter } from './protection-writer';
-import type { SourceStatusService } from './source-status.service';
+import type { EvaluationDeps } from './rule-context';
 
 export type ScanSummary = {
   evaluated: number;
@@ -41,10 +41,7 @@ export type ScanSummary = {
  */
 export class ScanService {
   constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      sourceStatus: SourceStatusService;
+    private readonly deps: EvaluationDeps & {
       continuity: CandidateContinuity;
       writer: ProtectionWriter;
       refresher: InputRefresher;
@@ -81,14 +78,13 @@ export class ScanService {
     let roots = 0;
     for (const { mediaType, scopes } of plans) {
       if (scopes.length === 0) continue;
-      for (let after: number | null = null; ;) {
-        const page = await loadRootPage(db, mediaType, { after });
+      for await (const page of rootPages(this.deps.direct, mediaType)) {
         await db.$transaction(async (tx) => {
           await lockCandidateWorkflow(tx, 'exclusive');
-          const ids = page.roots.map((root) => root.mediaId);
+          const ids = page.map((root) => root.mediaId);
           const lookups = await scanLookups(tx, mediaType, ids, now);
           const changes = scanPage({
-            roots: page.roots,
+            roots: page,
             scopes,
             ...lookups,
             availability,
@@ -97,14 +93,12 @@ export class ScanService {
           });
           await this.apply(tx, changes, summary, now);
         });
-        roots += page.roots.length;
+        roots += page.length;
         await context.progress({
           progress: total === 0 ? null : (100 * roots) / total,
           itemsProcessed: summary.evaluated,
           phase: mediaType === 'movie' ? 'movies' : 'series',
         });
-        if (page.nextAfter === null) break;
-        after = page.nextAfter;
       }
     }
     await db.$transaction(async (tx) => {

@@ -1,6 +1,7 @@
+import { pgDatabase } from '@mcs/kit';
 import { buildTargets } from '../../src/domain/rules/target-facts';
 import { detachEpisodeFile } from '../../src/repositories/media-presence.repository';
-import { loadRootPage, type RootPage } from '../../src/repositories/target-facts.repository';
+import { loadRoots, rootPages } from '../../src/repositories/target-facts.repository';
 import type { MediaType } from '../../src/domain/target';
 import {
   episodeTarget,
@@ -10,28 +11,39 @@ import {
   seriesTarget,
   versionTarget,
 } from '../support/factories';
+import {
+  deliver,
+  jellyfinUser,
+  nextAsOf,
+  played,
+  request,
+  requestsOf,
+  watchItem,
+} from '../support/inputs';
 import { useWorld } from '../support/world';
 
 /** The projection streamed by root for scans and previews (domain.md 4.1, 4.5). */
 const world = useWorld();
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 
+/** The service's bulk reader: plain pg over its pool (decision 017). */
+const direct = () => pgDatabase(world.service.runtime.pool);
+
 async function allPages(mediaType: MediaType, limit: number) {
-  const pages: RootPage[] = [];
-  let after: number | null = null;
-  do {
-    const page = await loadRootPage(world.service.db, mediaType, { after, limit });
-    pages.push(page);
-    after = page.nextAfter;
-  } while (after !== null);
+  const pages = [];
+  for await (const page of rootPages(direct(), mediaType, limit)) pages.push(page);
   return pages;
+}
+
+async function loadRoot(mediaType: MediaType, mediaId: number) {
+  const [root] = await loadRoots(direct(), mediaType, [mediaId]);
+  if (!root) throw new Error(`${mediaType} ${mediaId} was not loaded`);
+  return root;
 }
 
 test('a movie with two versions loads as two version targets with their facts', async () => {
   const movie = await newMovie(world.service.db, { title: 'Two Cuts', versions: 2 });
-  const page = await loadRootPage(world.service.db, 'movie', { after: movie.media_id - 1 });
-  const root = page.roots.find((r) => r.mediaId === movie.media_id);
-  if (!root) throw new Error('the movie was not loaded');
+  const root = await loadRoot('movie', movie.media_id);
 
   const targets = buildTargets(root, 'movie_version', NOW);
   expect(targets.map((t) => t.target)).toEqual([versionTarget(movie, 0), versionTarget(movie, 1)]);
@@ -49,9 +61,7 @@ test('a movie with two versions loads as two version targets with their facts', 
 
 test('a series with two seasons loads its series, season and episode targets', async () => {
   const series = await newSeries(world.service.db, { title: 'Two Seasons', episodes: [2, 1] });
-  const page = await loadRootPage(world.service.db, 'series', { after: series.media_id - 1 });
-  const root = page.roots.find((r) => r.mediaId === series.media_id);
-  if (!root) throw new Error('the series was not loaded');
+  const root = await loadRoot('series', series.media_id);
 
   const [whole] = buildTargets(root, 'series', NOW);
   expect(whole?.target).toEqual(seriesTarget(series));
@@ -76,9 +86,7 @@ test('an episode whose file left the library is no longer an episode target', as
   await world.service.db.$transaction((tx) =>
     detachEpisodeFile(tx, fileId, [second.episode_id], null),
   );
-  const page = await loadRootPage(world.service.db, 'series', { after: series.media_id - 1 });
-  const root = page.roots.find((r) => r.mediaId === series.media_id);
-  if (!root) throw new Error('the series was not loaded');
+  const root = await loadRoot('series', series.media_id);
   expect(buildTargets(root, 'episode', NOW).map((e) => e.target)).toEqual([
     episodeTarget(series, 0),
   ]);
@@ -99,18 +107,66 @@ test('paging visits every live root of one media type exactly once, in media_id 
   });
 
   const pages = await allPages('movie', 2);
-  const visited = pages.flatMap((page) => page.roots.map((root) => root.mediaId));
+  const visited = pages.flatMap((page) => page.map((root) => root.mediaId));
   expect(visited).toEqual(live.map((row) => Number(row.mediaId)));
   expect(visited).not.toContain(removed.media_id);
-  expect(pages.every((page) => page.roots.length <= 2)).toBe(true);
-  expect(pages.flatMap((p) => p.roots).every((root) => root.mediaType === 'movie')).toBe(true);
+  expect(pages.every((page) => page.length <= 2)).toBe(true);
+  expect(pages.flat().every((root) => root.mediaType === 'movie')).toBe(true);
 });
 
 test('a page larger than what remains holds all of it and ends the paging', async () => {
-  const before = await allPages('series', 1);
-  const series = before.flatMap((page) => page.roots);
+  const series = (await allPages('series', 1)).flat();
   expect(series.length).toBeGreaterThanOrEqual(2);
-  const [page] = await allPages('series', 500);
-  expect(page?.roots.map((r) => r.mediaId)).toEqual(series.map((r) => r.mediaId));
-  expect(page?.nextAfter).toBeNull();
+  const pages = await allPages('series', 500);
+  expect(pages).toHaveLength(1);
+  expect(pages[0]?.map((r) => r.mediaId)).toEqual(series.map((r) => r.mediaId));
+});
+
+test('a root carries its watch data, its requests, the disks and the playback users', async () => {
+  const alice = jellyfinUser(3, 'alice');
+  const movie = await newMovie(world.service.db);
+  const plain = await newMovie(world.service.db);
+  const asked = request(7);
+  await deliver(world, 'media.watch_data_changed', {
+    items: [watchItem(movie, [played(alice, { movie_id: movie.media_id })])],
+    playback_users: [alice],
+  });
+  await deliver(world, 'media.requests_changed', requestsOf(movie, [asked]));
+  await deliver(world, 'media.disk_space_changed', {
+    as_of: nextAsOf(),
+    disks: [
+      {
+        disk_id: 'radarr-1:d1',
+        service_config_id: 1,
+        free_bytes: 12,
+        total_bytes: 100,
+        free_percent: 12,
+        checked_at: NOW.toISOString(),
+      },
+    ],
+  });
+
+  const [root, other] = await loadRoots(direct(), 'movie', [movie.media_id, plain.media_id]);
+  expect(root?.inputs.watch?.watch_states).toEqual([played(alice, { movie_id: movie.media_id })]);
+  expect(root?.inputs.requests).toEqual([asked]);
+  expect(root?.inputs.users).toEqual([alice]);
+  expect([...(root?.inputs.diskFree ?? [])]).toEqual([['radarr-1:d1', 12]]);
+  expect(other?.mediaId).toBe(plain.media_id);
+  expect(other?.inputs.watch).toBeNull();
+  expect(other?.inputs.requests).toEqual([]);
+});
+
+test('a transaction reads the same projection as the bulk reader', async () => {
+  const movie = await newMovie(world.service.db, { versions: 2 });
+  const series = await newSeries(world.service.db, { episodes: [2, 1] });
+  for (const [mediaType, id] of [
+    ['movie', movie.media_id],
+    ['series', series.media_id],
+  ] as const) {
+    const inTransaction = await world.service.db.$transaction((tx) =>
+      loadRoots(tx, mediaType, [id]),
+    );
+    expect(inTransaction).toEqual(await loadRoots(direct(), mediaType, [id]));
+    expect(inTransaction).toHaveLength(1);
+  }
 });
