@@ -67,7 +67,7 @@ export const attemptRepository = {
           AND NOT EXISTS (SELECT 1 FROM deliveries AS busy
                            WHERE busy.endpoint_id = $1::bigint
                              AND busy.lease_expires_at > $2::timestamptz)
-        ORDER BY due.event_position, due.id
+        ORDER BY due.event_position
         LIMIT 1`,
       endpointId,
       now,
@@ -124,6 +124,6 @@ const RECORD = `
              AND NOT EXISTS (SELECT 1 FROM deliveries AS busy
                               WHERE busy.endpoint_id = r.endpoint_id AND busy.id <> r.id
                                 AND busy.lease_expires_at > $10::timestamptz)
-           ORDER BY due.event_position, due.id
+           ORDER BY due.event_position
            LIMIT 1) AS "nextDue"
     FROM recorded AS r, attempt AS a`;

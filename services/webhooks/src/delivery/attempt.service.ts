@@ -11,6 +11,7 @@ import { claimNext, type ClaimedDelivery } from './claim.repository';
 import type { DeliveryQueue } from './delivery-queue';
 import { LocalTurns } from './local-turns';
 import { PathsUnavailable, templatesUsePaths, type OperationPathsReader } from './operation-paths';
+import type { ReceiverConnections } from './receiver-connections';
 import { send, type Resolve } from './sender';
 import type { PathValues } from '../domain/template-context';
 import type { NewDelivery } from '../feed/feed.repository';
@@ -33,6 +34,8 @@ export interface AttemptDeps {
   random: () => number;
   /** The sender's resolver; the system's unless a test injects one. */
   resolve?: Resolve;
+  /** Connections to receivers kept for the next attempt. */
+  connections: ReceiverConnections;
   /** Catalog's path values of a file operation (§3.3); unset: none. */
   operationPaths?: OperationPathsReader;
 }
@@ -160,7 +163,7 @@ export class AttemptService {
     delivery: ClaimedDelivery,
     now: Date,
   ): Promise<{ result: AttemptResult; known: KnownValues }> {
-    const { box, version, resolve } = this.deps;
+    const { box, version, resolve, connections } = this.deps;
     const paths = await this.pathsFor(delivery);
     if (paths === UNAVAILABLE)
       return { result: refused('paths_unavailable'), known: NOTHING_KNOWN };
@@ -172,6 +175,7 @@ export class AttemptService {
       ? await send(request, {
           policy: { blockPrivate: delivery.blockPrivateDestinations },
           resolve,
+          connections,
         })
       : request;
     return { result, known };

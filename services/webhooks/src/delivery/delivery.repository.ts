@@ -29,7 +29,7 @@ export const deliveryRepository = {
         CROSS JOIN LATERAL (
           SELECT d.id, d.round, d.attempts, d.next_attempt_at FROM deliveries AS d
            WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= ${now}
-           ORDER BY d.event_position, d.id
+           ORDER BY d.event_position
            LIMIT 1) AS head
        WHERE e.id > ${afterEndpointId}
          AND NOT EXISTS (SELECT 1 FROM deliveries AS busy

@@ -10,6 +10,7 @@ import type { Db, Direct } from '../db';
 import { AttemptService } from './attempt.service';
 import { DeliveryQueue } from './delivery-queue';
 import { deliveryJobs, type DeliveryJobs } from './jobs';
+import { ReceiverConnections } from './receiver-connections';
 import type { Resolve } from './sender';
 import { DeliverySweeper } from './sweeper';
 
@@ -29,9 +30,11 @@ export interface DeliveryDeps {
 export function createDelivery(deps: DeliveryDeps) {
   const { db, jobs, clock, log } = deps;
   const queue = new DeliveryQueue({ db, jobs, clock });
+  const connections = new ReceiverConnections();
   return {
     queue,
-    attempts: new AttemptService({ ...deps, queue }),
+    connections,
+    attempts: new AttemptService({ ...deps, queue, connections }),
     sweeper: new DeliverySweeper({ db, queue, clock, log }),
   };
 }
@@ -70,4 +73,9 @@ export function startDelivery(
   runtime.onStop({ name: 'delivery hand-overs', close: turns.stop });
   const sweeper = delivery.sweeper.start();
   runtime.onStop({ name: 'delivery sweeper', close: sweeper.stop });
+  // After the worker and the hand-overs: no attempt is left to use a kept connection.
+  runtime.onStop({
+    name: 'receiver connections',
+    close: () => Promise.resolve(delivery.connections.close()),
+  });
 }

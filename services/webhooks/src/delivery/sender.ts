@@ -10,10 +10,11 @@ import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { type AttemptResult, refused } from '../domain/attempt-result';
 import { addressAllowed, type DestinationPolicy, hostAllowed } from '../domain/destination-guard';
 import type { OutgoingRequest } from '../domain/outgoing-request';
+import { pinned, type ReceiverConnections } from './receiver-connections';
 import { failureOf, TimedOut } from './send-failures';
 
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -28,6 +29,8 @@ export interface SenderOptions {
   resolve?: Resolve;
   /** Monotonic milliseconds for `duration_ms`. */
   now?: () => number;
+  /** Connections kept for the next attempt (the delivery worker); unset: one per request. */
+  connections?: ReceiverConnections;
 }
 
 interface Answer {
@@ -52,7 +55,8 @@ export async function send(
     const url = new URL(request.url);
     const addresses = await untilAborted(destination(url, options), controller.signal);
     if (addresses === null) return refused('destination_not_allowed');
-    const answer = await exchange(url, request, addresses, controller.signal);
+    const agent = options.connections?.agentFor(url, addresses) ?? false;
+    const answer = await exchange(url, request, { addresses, agent }, controller.signal);
     return { ...answer, durationMs: elapsed(started, now), error: null };
   } catch (error) {
     const failure = failureOf(controller.signal.aborted ? controller.signal.reason : error);
@@ -88,19 +92,17 @@ async function destination(url: URL, options: SenderOptions): Promise<LookupAddr
     : null;
 }
 
-/** Hands the socket exactly the addresses that were judged; DNS is not asked again. */
-function pinned(addresses: LookupAddress[]): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    callback(null, first?.address ?? '', first?.family ?? 4);
-  };
+interface Connection {
+  /** The addresses the guard judged: the only ones a new socket may connect to. */
+  addresses: LookupAddress[];
+  /** Kept-alive connections to this origin and these addresses, or false for a new one. */
+  agent: http.Agent | false;
 }
 
 function exchange(
   url: URL,
   request: OutgoingRequest,
-  addresses: LookupAddress[],
+  connection: Connection,
   signal: AbortSignal,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -110,14 +112,20 @@ function exchange(
     let answered = false;
     const outgoing = transport.request(
       url,
-      { method: request.method, headers, signal, agent: false, lookup: pinned(addresses) },
+      {
+        method: request.method,
+        headers,
+        signal,
+        agent: connection.agent,
+        lookup: pinned(connection.addresses),
+      },
       (response) => {
         answered = true;
         const statusCode = response.statusCode ?? 0;
         const retryAfter = response.headers['retry-after'] ?? null;
         // A 2xx is delivered whatever its body says; only failures need an excerpt.
         if (statusCode >= 200 && statusCode < 300) {
-          response.destroy();
+          discard(response);
           return resolve({ statusCode, retryAfter, bodyExcerpt: '' });
         }
         void readLimited(response).then((bodyExcerpt) =>
@@ -125,11 +133,37 @@ function exchange(
         );
       },
     );
-    // After the head arrived, an error (the deadline, a reset) only ends the body read.
-    outgoing.on('error', (error) => answered || reject(error));
+    outgoing.on('error', (error) => {
+      // After the head arrived, an error (the deadline, a reset) only ends the body read.
+      if (answered) return;
+      // A kept connection the receiver closed as it was reused: the request never reached
+      // it, so it is sent once more, on a new connection.
+      if (outgoing.reusedSocket && isReset(error) && !signal.aborted)
+        return resolve(exchange(url, request, { ...connection, agent: false }, signal));
+      reject(error);
+    });
     outgoing.end(request.body ?? undefined);
   });
 }
+
+const isReset = (error: Error) =>
+  'code' in error && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+
+/**
+ * A 2xx body is not read, but draining it lets its connection serve the next attempt. Past
+ * MAX_RESPONSE_BYTES, or if it is not over within DRAIN_MS, the connection is dropped instead.
+ */
+function discard(response: IncomingMessage): void {
+  let size = 0;
+  const timer = setTimeout(() => response.destroy(), DRAIN_MS);
+  response.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size >= MAX_RESPONSE_BYTES) response.destroy();
+  });
+  response.on('close', () => clearTimeout(timer));
+}
+
+const DRAIN_MS = 5_000;
 
 /**
  * At most MAX_RESPONSE_BYTES, then the connection is dropped. A body cut short (reset, the

@@ -7,6 +7,8 @@ export interface Received {
   headers: IncomingMessage['headers'];
   rawHeaderNames: string[];
   body: string;
+  /** Which TCP connection carried it: 1 for the receiver's first, and so on. */
+  connection: number;
 }
 
 export interface Receiver {
@@ -20,6 +22,8 @@ type Handler = (request: Received, response: ServerResponse) => void;
 /** A webhook receiver on 127.0.0.1 and a free port; it records every request it gets. */
 export async function startReceiver(handler: Handler): Promise<Receiver> {
   const received: Received[] = [];
+  const connections = new WeakMap<object, number>();
+  let accepted = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -30,10 +34,15 @@ export async function startReceiver(handler: Handler): Promise<Receiver> {
         headers: request.headers,
         rawHeaderNames: request.rawHeaders.filter((_, index) => index % 2 === 0),
         body: Buffer.concat(chunks).toString('utf8'),
+        connection: connections.get(request.socket) ?? 0,
       };
       received.push(entry);
       handler(entry, response);
     });
+  });
+  server.on('connection', (socket) => {
+    accepted += 1;
+    connections.set(socket, accepted);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

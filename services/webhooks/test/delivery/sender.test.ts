@@ -8,6 +8,7 @@ import {
   send,
   type SenderOptions,
 } from '../../src/delivery/sender';
+import { ReceiverConnections } from '../../src/delivery/receiver-connections';
 import { generateSigningSecret } from '../../src/domain/signing';
 import { deletedEvent } from '../unit/samples';
 import { closedPort, type Receiver, startReceiver, stream } from './receiver';
@@ -234,4 +235,66 @@ test('proxy settings in the environment are not used', async () => {
     if (saved.lower === undefined) delete process.env.http_proxy;
     await proxy.close();
   }
+});
+
+describe('kept connections (the delivery worker keeps them between attempts)', () => {
+  let connections: ReceiverConnections;
+  beforeEach(() => (connections = new ReceiverConnections()));
+  afterEach(() => connections.close());
+
+  const kept = (addresses = ['127.0.0.1']): SenderOptions => ({
+    ...open,
+    resolve: resolver(addresses),
+    connections,
+  });
+
+  test("an endpoint's next attempts reuse one connection, 2xx bodies and error bodies alike", async () => {
+    let answers = 0;
+    receiver = await startReceiver((_, response) => {
+      answers += 1;
+      if (answers === 2) return void response.writeHead(503).end('busy');
+      response.writeHead(200).end('{"ok":true}');
+    });
+    const url = `http://receiver.test:${receiver.port}/hooks`;
+    const results = [];
+    for (let i = 0; i < 3; i += 1) results.push(await send(post(url), kept()));
+    expect(results.map((result) => result.statusCode)).toEqual([200, 503, 200]);
+    expect(results[1]?.bodyExcerpt).toBe('busy');
+    expect(receiver.received.map((request) => request.connection)).toEqual([1, 1, 1]);
+  });
+
+  test('a connection the receiver drops as it is reused is retried once on a new one', async () => {
+    receiver = await startReceiver((request, response) => {
+      // The second request on the first connection finds it closed, as after an idle timeout.
+      if (receiver.received.length === 2) return void response.socket?.destroy();
+      response.writeHead(204).end();
+    });
+    const url = `http://receiver.test:${receiver.port}/hooks`;
+    const first = await send(post(url), kept());
+    const second = await send(post(url), kept());
+    expect([first.statusCode, second.statusCode]).toEqual([204, 204]);
+    expect(second.error).toBeNull();
+    expect(receiver.received.map((request) => request.connection)).toEqual([1, 1, 2]);
+    const [, dropped, resent] = receiver.received;
+    expect(resent?.headers['webhook-id']).toBe(dropped?.headers['webhook-id']);
+  });
+
+  test('a name that now resolves elsewhere gets a new connection, to the address judged now', async () => {
+    receiver = await startReceiver((_, response) => response.writeHead(204).end());
+    const url = `http://receiver.test:${receiver.port}/hooks`;
+    expect((await send(post(url), kept(['127.0.0.1']))).statusCode).toBe(204);
+    // Nothing listens on 127.0.0.2: only a new connection to it can be refused.
+    const moved = await send(post(url), kept(['127.0.0.2']));
+    expect(moved.error).toEqual({ kind: 'connection_refused', message: 'Connection refused' });
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  test('the guard runs before a kept connection is used: a refused destination gets nothing', async () => {
+    receiver = await startReceiver((_, response) => response.writeHead(204).end());
+    const url = `http://receiver.test:${receiver.port}/hooks`;
+    expect((await send(post(url), kept())).statusCode).toBe(204);
+    const blocked = await send(post(url), { ...kept(), policy: { blockPrivate: true } });
+    expect(blocked.error?.kind).toBe('destination_not_allowed');
+    expect(receiver.received).toHaveLength(1);
+  });
 });
