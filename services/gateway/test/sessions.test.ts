@@ -23,6 +23,8 @@ beforeAll(async () => {
   services = await startInternalServices();
 });
 afterAll(() => services.stop());
+// nock patches node:http, which jest shares between the test files of a worker.
+afterAll(() => nock.restore());
 
 const healthy = () => services.urls;
 

@@ -21,7 +21,13 @@ export function sealNetwork(): void {
     nock.abortPendingRequests();
     nock.cleanAll();
   });
-  afterAll(() => nock.enableNetConnect());
+  // nock patches node:http, which jest shares between the test files one worker runs: a later
+  // file would otherwise send its real requests through nock's interceptor (which, for one,
+  // does not keep connections alive).
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
 }
 
 export interface TestConfig extends ClientConfig {

@@ -133,22 +133,21 @@ const children = (table: string, parent: string, fields: string) => `
   coalesce((SELECT json_agg(json_build_object(${fields}) ORDER BY c.id)
               FROM ${table} c WHERE c.${parent} = r.media_id), '[]')`;
 
-const rootsOf = (mediaType: MediaType, parts: string) =>
-  Object.fromEntries(
-    Object.entries(ROOTS).map(([by, which]) => [
-      by,
-      `WITH r AS (
-         SELECT media_id, facts FROM media_items
-          WHERE media_type = '${mediaType}' AND removed_at IS NULL AND ${which})
-       SELECT json_build_object(
-         'mediaId', r.media_id, 'facts', r.facts, ${parts},
-         'watch', w.data, 'requests', coalesce(q.requests, '[]')) AS root
-         FROM r
-         LEFT JOIN watch_data w ON w.media_type = '${mediaType}' AND w.media_id = r.media_id
-         LEFT JOIN request_snapshots q ON q.media_type = '${mediaType}' AND q.media_id = r.media_id
-        ORDER BY r.media_id`,
-    ]),
-  ) as Record<keyof typeof ROOTS, string>;
+/** The statements of one media type: its roots (`parts` names their children), by ROOTS. */
+function rootsOf(mediaType: MediaType, parts: string): Record<keyof typeof ROOTS, string> {
+  const statement = (which: string) => `
+    WITH r AS (
+      SELECT media_id, facts FROM media_items
+       WHERE media_type = '${mediaType}' AND removed_at IS NULL AND ${which})
+    SELECT json_build_object(
+      'mediaId', r.media_id, 'facts', r.facts, ${parts},
+      'watch', w.data, 'requests', coalesce(q.requests, '[]')) AS root
+      FROM r
+      LEFT JOIN watch_data w ON w.media_type = '${mediaType}' AND w.media_id = r.media_id
+      LEFT JOIN request_snapshots q ON q.media_type = '${mediaType}' AND q.media_id = r.media_id
+     ORDER BY r.media_id`;
+  return { page: statement(ROOTS.page), ids: statement(ROOTS.ids) };
+}
 
 const MOVIE_ROOTS = rootsOf(
   'movie',
