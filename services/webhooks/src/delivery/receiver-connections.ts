@@ -17,8 +17,6 @@ import type { LookupFunction } from 'node:net';
 export class ReceiverConnections {
   private readonly agents = new Map<string, http.Agent>();
 
-  constructor(private readonly options: { maxAgents?: number } = {}) {}
-
   agentFor(url: URL, addresses: LookupAddress[]): http.Agent {
     const key = `${url.protocol}//${url.host}|${addresses.map((a) => a.address).join(',')}`;
     const found = this.agents.get(key);
@@ -41,9 +39,8 @@ export class ReceiverConnections {
   }
 
   private evict(): void {
-    const max = this.options.maxAgents ?? MAX_AGENTS;
     for (const [key, agent] of this.agents) {
-      if (this.agents.size <= max) return;
+      if (this.agents.size <= MAX_AGENTS) return;
       this.agents.delete(key);
       // Sockets in use finish their request; destroy() ends the idle ones now.
       agent.destroy();
