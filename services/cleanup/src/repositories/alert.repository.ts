@@ -1,5 +1,5 @@
 import { num } from '@mcs/kit';
-import type { DbClient, Tx } from '../db';
+import { type Db, oneSnapshot, type Tx } from '../db';
 import type { AlertKind, AlertSeverity, NewAlert } from '../domain/alerts';
 
 export interface AlertRecord {
@@ -111,22 +111,24 @@ export interface AlertFilters {
 
 /** A page of alerts, newest first, with the total the filters match. */
 export async function listAlerts(
-  db: DbClient,
+  db: Db,
   filters: AlertFilters,
   page: { limit: number; offset: number },
 ): Promise<{ records: AlertRecord[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    db.$queryRaw<Row[]>`
+  const [rows, [count]] = await oneSnapshot(db, (tx) =>
+    Promise.all([
+      tx.$queryRaw<Row[]>`
       SELECT id, kind, severity, title, message, data, created_at, resolved_at, resolved_by
         FROM alerts
        WHERE (${!filters.activeOnly} OR resolved_at IS NULL)
          AND (${filters.kind}::text IS NULL OR kind = ${filters.kind})
        ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-    db.$queryRaw<{ n: bigint }[]>`
+      tx.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM alerts
        WHERE (${!filters.activeOnly} OR resolved_at IS NULL)
          AND (${filters.kind}::text IS NULL OR kind = ${filters.kind})`,
-  ]);
+    ]),
+  );
   return { records: rows.map(recordOf), total: num(count?.n ?? 0n) };
 }
 

@@ -2,7 +2,7 @@ import { containsText, join, num, numOrNull, sql, type Sql, whereAll } from '@mc
 import type { AutoDeleteState } from '../domain/auto-delete';
 import type { MediaType, Target } from '../domain/target';
 import { stateCondition } from './candidate-state.sql';
-import type { DbClient } from '../db';
+import { type Db, type DbClient, oneSnapshot } from '../db';
 import {
   activeAt,
   columnsOf,
@@ -104,19 +104,21 @@ function conditions(filters: CandidateFilters, now: Date): Sql[] {
 
 /** One page in the list order (created_at, then id, both descending) and the total. */
 export async function listCandidates(
-  db: DbClient,
+  db: Db,
   filters: CandidateFilters,
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<{ records: CandidateRecord[]; total: number }> {
   const where = whereAll(conditions(filters, now));
-  const [rows, [count]] = await Promise.all([
-    db.$queryRaw<Row[]>`${select(
-      sql`SELECT * FROM candidates c ${where} ${ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`,
-      now,
-    )} ${ORDER}`,
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM candidates c ${where}`,
-  ]);
+  const [rows, [count]] = await oneSnapshot(db, (tx) =>
+    Promise.all([
+      tx.$queryRaw<Row[]>`${select(
+        sql`SELECT * FROM candidates c ${where} ${ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`,
+        now,
+      )} ${ORDER}`,
+      tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM candidates c ${where}`,
+    ]),
+  );
   return { records: rows.map(toRecord), total: count?.total ?? 0 };
 }
 

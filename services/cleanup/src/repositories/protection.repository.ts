@@ -8,7 +8,7 @@ import {
   type ProtectionRow,
   toProtectionRecord,
 } from './protection-record';
-import type { DbClient, Tx } from '../db';
+import { type Db, type DbClient, oneSnapshot, type Tx } from '../db';
 import { activeAt, columnsOf, covers, targetColumns, valuesOf } from './target.sql';
 
 export type { ProtectionRecord, VersionFacts } from './protection-record';
@@ -86,18 +86,20 @@ export async function renameRuleProtections(tx: Tx, ruleId: number, name: string
 }
 
 export async function listProtections(
-  db: DbClient,
+  db: Db,
   filters: ProtectionFilters,
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<{ records: ProtectionRecord[]; total: number }> {
   const where = whereAll(conditions(filters, now));
-  const [rows, [count]] = await Promise.all([
-    db.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT} ${where}
+  const [rows, [count]] = await oneSnapshot(db, (tx) =>
+    Promise.all([
+      tx.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT} ${where}
       ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM protections p
+      tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM protections p
       JOIN media_items m ON m.media_type = p.media_type AND m.media_id = p.media_id ${where}`,
-  ]);
+    ]),
+  );
   return { records: rows.map(toProtectionRecord), total: count?.total ?? 0 };
 }
 
