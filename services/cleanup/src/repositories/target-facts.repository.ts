@@ -13,11 +13,10 @@ import type { RequestFacts, WatchItem } from '../domain/rules/inputs';
 import type { MediaType } from '../domain/target';
 import { diskFree, playbackUsers } from './rule-inputs.repository';
 
-/**
- * Streams the projection by root item for the scan and the preview (domain.md 4.1, 4.5): a page
- * of live roots of one media type in media_id order, with all their children and inputs, in
- * one statement whatever the page size.
- */
+// Streams the projection by root item for the scan and the preview (domain.md 4.1, 4.5): a page
+// of live roots of one media type in media_id order, with all their children and inputs, in
+// one statement whatever the page size.
+
 /**
  * Roots per page: larger pages cost fewer round trips (measured in bench/cleanup-rules), but a
  * page holds all its children, and a series brings a few hundred episodes: 25 series are about
