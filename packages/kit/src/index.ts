@@ -31,6 +31,7 @@ export * from './http/page';
 export * from './http/problem';
 export * from './http/roles';
 export * from './http/server';
+export * from './id-set';
 export * from './jobs/catalogue';
 export * from './jobs/job-ids';
 export * from './jobs/task';

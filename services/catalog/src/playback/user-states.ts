@@ -6,7 +6,7 @@
 import { num } from '@mcs/kit';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { DbClient as Db } from '../db';
-import { IdSet } from '../sync/id-set';
+import { IdSet } from '@mcs/kit';
 import { itemsOf, storeStates, type StateRow } from './watch-store';
 
 export interface UserPass {

@@ -5,13 +5,13 @@
 import type { Db } from '../db';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { enabledOfType } from '../repositories/service-config.repository';
-import { linkMovies } from './arr-link-movies';
-import { linkSeries } from './arr-link-series';
 import { type ArrDeps, readRadarr, readSonarrEpisodes, readSonarrSeries } from './arr-read';
-import type { SyncRun } from './run';
+import type { SyncContext } from './context';
+import { linkMovies } from './movie-links.repository';
+import { linkSeries } from './series-links.repository';
 
 /** Every instance's list at once: each is one long response, mostly waiting on the wire. */
-export async function readArrLists(deps: ArrDeps, run: SyncRun): Promise<SourceUpdate[]> {
+export async function readArrLists(deps: ArrDeps, run: SyncContext): Promise<SourceUpdate[]> {
   const reads = [
     ...(await enabledOfType(deps.db, ['radarr'])).map((radarr) => readRadarr(deps, run, radarr)),
     ...(await enabledOfType(deps.db, ['sonarr'])).map((sonarr) =>
@@ -22,19 +22,22 @@ export async function readArrLists(deps: ArrDeps, run: SyncRun): Promise<SourceU
 }
 
 /** Sonarr's episode lists, instance after instance (readSonarrEpisodes says which series). */
-export async function readEpisodeLists(deps: ArrDeps, run: SyncRun): Promise<SourceUpdate[]> {
+export async function readEpisodeLists(deps: ArrDeps, run: SyncContext): Promise<SourceUpdate[]> {
   const sources: SourceUpdate[] = [];
   for (const sonarr of await enabledOfType(deps.db, ['sonarr']))
     sources.push(...(await readSonarrEpisodes(deps, run, sonarr)));
   return sources;
 }
 
-/** Links what the run stored to the catalog and derives the Arr facts, in one transaction. */
-export async function linkArrLists(db: Db, run: SyncRun): Promise<void> {
-  await db.$transaction(
+/**
+ * Links what the run stored to the catalog and derives the Arr facts, in one transaction;
+ * returns the series whose own facts changed.
+ */
+export async function linkArrLists(db: Db, run: SyncContext): Promise<number[]> {
+  return db.$transaction(
     async (tx) => {
-      await linkMovies(tx, run);
-      await linkSeries(tx, run);
+      await linkMovies(tx, run.full, run.startedAt);
+      return linkSeries(tx, run.full, run.startedAt);
     },
     { timeout: 600_000, maxWait: 30_000 },
   );

@@ -4,7 +4,7 @@
  * lost more than the guard ratio of what the instance held) is an anomaly: its references are
  * kept and the instance is unavailable for this run (2.11 input-anomaly guards).
  */
-import type { Logger } from '@mcs/kit';
+import { IdSet, type Logger } from '@mcs/kit';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/factory';
 import { IntegrationError } from '../integrations/errors';
@@ -12,10 +12,12 @@ import type { ListBatch, Listed } from '../integrations/http';
 import type { SonarrClient } from '../integrations/sonarr';
 import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
-import type { Db, DbClient } from '../db';
+import type { Db } from '../db';
 import type { MediaEvents } from '../messaging/media-events';
 import {
+  arrIds,
   countArr,
+  episodeListsToRead,
   dropUnseen,
   knownDigests,
   storeArrEpisodes,
@@ -24,9 +26,9 @@ import {
   storeDisks,
   storeTags,
   type ArrTable,
-} from './arr-store';
-import { IdSet } from './id-set';
-import type { SyncRun } from './run';
+} from './arr.repository';
+
+import type { SyncContext } from './context';
 
 export interface ArrDeps {
   db: Db;
@@ -48,7 +50,7 @@ export function arrDepsOf(deps: {
   return { db, events, clients, ratio: deps.settings.removalGuardRatio, log };
 }
 
-export async function readRadarr(deps: ArrDeps, run: SyncRun, service: ServiceConfigRecord) {
+export async function readRadarr(deps: ArrDeps, run: SyncContext, service: ServiceConfigRecord) {
   const client = deps.clients.radarr(service, run.dates);
   try {
     await storeTags(deps.db, service.id, await client.tags());
@@ -66,7 +68,11 @@ export async function readRadarr(deps: ArrDeps, run: SyncRun, service: ServiceCo
   }
 }
 
-export async function readSonarrSeries(deps: ArrDeps, run: SyncRun, service: ServiceConfigRecord) {
+export async function readSonarrSeries(
+  deps: ArrDeps,
+  run: SyncContext,
+  service: ServiceConfigRecord,
+) {
   const client = deps.clients.sonarr(service, run.dates);
   try {
     await storeTags(deps.db, service.id, await client.tags());
@@ -87,7 +93,7 @@ export async function readSonarrSeries(deps: ArrDeps, run: SyncRun, service: Ser
 /** Disk space alone (an on-demand refresh): one call to the instance. */
 export async function readDiskSpace(
   deps: ArrDeps,
-  run: SyncRun,
+  run: SyncContext,
   service: ServiceConfigRecord,
 ): Promise<SourceUpdate[]> {
   const client =
@@ -143,10 +149,10 @@ async function storeStreamed<T extends { externalId: number }>(
  */
 export async function readSonarrEpisodes(
   deps: ArrDeps,
-  run: SyncRun,
+  run: SyncContext,
   service: ServiceConfigRecord,
 ): Promise<SourceUpdate[]> {
-  const seriesIds = await episodeListsToRead(deps.db, run, service.id);
+  const seriesIds = await episodeListsToRead(deps.db, service.id, run.full ? null : run.startedAt);
   const client = deps.clients.sonarr(service, run.dates);
   const seen = new IdSet();
   try {
@@ -197,20 +203,9 @@ async function readAll(
   await flush();
 }
 
-async function episodeListsToRead(db: DbClient, run: SyncRun, serviceId: number) {
-  const rows = run.full
-    ? await db.$queryRaw<{ arr_id: number }[]>`
-        SELECT arr_id FROM arr_series WHERE service_config_id = ${serviceId} ORDER BY arr_id`
-    : await db.$queryRaw<{ arr_id: number }[]>`
-        SELECT a.arr_id FROM arr_series a
-         WHERE a.service_config_id = ${serviceId} AND a.updated_at >= ${run.startedAt}
-         ORDER BY a.arr_id`;
-  return rows.map((row) => row.arr_id);
-}
-
 async function conclude(
   deps: ArrDeps,
-  run: SyncRun,
+  run: SyncContext,
   service: ServiceConfigRecord,
   table: ArrTable,
   before: number,
@@ -231,22 +226,6 @@ async function conclude(
   }
   if (run.full) await dropUnseen(deps.db, table, service.id, unseen);
   return [ok('arr', service), ok('disk', service)];
-}
-
-/** The instance's Arr ids, read in keyset pages. */
-async function arrIds(db: DbClient, table: ArrTable, serviceId: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let after = -1; ;) {
-    const rows = await db.$queryRawUnsafe<{ arr_id: number }[]>(
-      `SELECT arr_id FROM ${table} WHERE service_config_id = $1 AND arr_id > $2
-        ORDER BY arr_id LIMIT 10000`,
-      serviceId,
-      after,
-    );
-    if (rows.length === 0) return ids;
-    for (const row of rows) ids.push(row.arr_id);
-    after = (rows[rows.length - 1] as { arr_id: number }).arr_id;
-  }
 }
 
 function failed(deps: ArrDeps, service: ServiceConfigRecord, error: unknown): SourceUpdate[] {

@@ -4,11 +4,11 @@ import { DateSanitiser } from '../integrations/dates';
 import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { databaseNow } from '../repositories/watermark.repository';
-import { refreshAggregates } from './aggregates';
+import { refreshAggregates } from './aggregates.repository';
 import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
 import { arrDepsOf, readDiskSpace } from './arr-read';
 import type { LibrarySyncDeps } from './library-sync.service';
-import { SyncRun } from './run';
+import { syncContext, type SyncContext } from './context';
 
 /** The library sync's dependencies: the refresh is a part of that sync. */
 export type ArrRefreshDeps = LibrarySyncDeps;
@@ -35,11 +35,9 @@ export class ArrRefreshService {
     if (!run) return;
     const sources = await readArrLists(arrDepsOf(this.deps), run);
     sources.push(...(await readEpisodeLists(arrDepsOf(this.deps), run)));
-    await linkArrLists(db, run);
+    const rootsChanged = new Set(await linkArrLists(db, run));
     await refreshAggregates(db, run.startedAt);
-    await publishFacts(db, this.deps.direct, events, run.startedAt, {
-      rootsChanged: run.seriesRootsChanged,
-    });
+    await publishFacts(db, this.deps.direct, events, run.startedAt, { rootsChanged });
     await this.conclude(run, sources);
   }
 
@@ -54,21 +52,21 @@ export class ArrRefreshService {
   }
 
   /** Without a main server there is no catalog to link to: nothing is read. */
-  private async start(): Promise<SyncRun | null> {
+  private async start(): Promise<SyncContext | null> {
     const { db, clock } = this.deps;
     const main = await findMainServer(db);
     if (!main) return null;
-    return new SyncRun(
-      'incremental',
-      await databaseNow(db),
-      clock(),
-      main.id,
-      new DateSanitiser(clock),
-      null,
-    );
+    return syncContext({
+      kind: 'incremental',
+      startedAt: await databaseNow(db),
+      now: clock(),
+      mainServerId: main.id,
+      dates: new DateSanitiser(clock),
+      runId: null,
+    });
   }
 
-  private async conclude(run: SyncRun, sources: SourceUpdate[]): Promise<void> {
+  private async conclude(run: SyncContext, sources: SourceUpdate[]): Promise<void> {
     await this.deps.sources.record(sources);
     await this.deps.db.$transaction((tx) => addDiskSpaceChanged(tx, this.deps.events, run.now));
   }

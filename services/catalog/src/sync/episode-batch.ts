@@ -8,26 +8,18 @@ import { num } from '@mcs/kit';
 import { identifyFiles } from '../domain/file-identity';
 import type { MediaFileRecord, ServerEpisode } from '../integrations/records';
 import type { Tx } from '../db';
-import {
-  arrKeysByPath,
-  FILE_COLUMNS,
-  fileRow,
-  knownFile,
-  observedFile,
-  type StoredFile,
-} from './file-rows';
-import {
-  allocateIds,
-  differs,
-  insertRows,
-  touch,
-  updateRows,
-  type Columns,
-  type Row,
-} from './rows';
-import type { SyncRun } from './run';
-import { ensureSeasons } from './seasons';
+import type { Leftover, SyncCounts } from './context';
+import { FILE_COLUMNS, fileRow, knownFile, observedFile } from './file-rows';
+import { differs, type Columns, type Row } from './rows';
+import { ensureSeasons, seasonKey, type SeasonIds } from './seasons';
 import { resolveSeries } from './series-batch';
+import {
+  liveFilesAt,
+  recordHolders,
+  storedEpisodes,
+  type StoredEpisode,
+} from './series.repository';
+import { allocateIds, arrKeysByPath, insertRows, touch, updateRows } from './sync.repository';
 
 const EPISODE_COLUMNS: Columns = {
   id: 'bigint',
@@ -44,41 +36,48 @@ const EPISODE_COLUMNS: Columns = {
 };
 const FILE_ROW_COLUMNS: Columns = { id: 'bigint', series_id: 'bigint', ...FILE_COLUMNS };
 
-interface EpisodeColumns extends Row {
-  id: bigint;
-  series_id: bigint;
-  season_number: number;
-  episode_number: number;
-  episode_file_id: bigint | null;
-}
-
-interface StoredEpisode extends EpisodeColumns {
-  file: StoredFile | null;
-}
-
-/** An episode as queried: its file is still the JSON that to_jsonb made of the row. */
-interface StoredEpisodeRow extends EpisodeColumns {
-  file: Row | null;
-}
-
 interface Placed {
   episode: ServerEpisode;
   seriesId: number;
   seasonId: number;
 }
 
-export async function applyEpisodeBatch(tx: Tx, run: SyncRun, items: ServerEpisode[]) {
-  await resolveSeries(
+/** What the series step knows when a batch of episodes comes. */
+export interface EpisodeLookups {
+  /** Series by server id. */
+  series: ReadonlyMap<string, number>;
+  seasons: SeasonIds;
+}
+
+/** What one batch of the episode list wrote and found. */
+export interface EpisodeBatch {
+  episodeIds: number[];
+  fileIds: number[];
+  /** Known files the listed episodes no longer hold. */
+  leftovers: [number, Leftover][];
+  /** Series and seasons the batch looked up or created: lookups for the next batches. */
+  series: Map<string, number>;
+  seasons: Map<string, number>;
+  counts: Partial<SyncCounts>;
+}
+
+export async function applyEpisodeBatch(
+  tx: Tx,
+  items: ServerEpisode[],
+  known: EpisodeLookups,
+): Promise<EpisodeBatch> {
+  const resolved = await resolveSeries(
     tx,
-    run,
+    known.series,
     items.map((e) => e.seriesExternalId),
   );
-  const placed = await place(tx, run, items);
-  const stored = await storedEpisodes(tx, placed);
+  const seriesOf = (serverId: string) => known.series.get(serverId) ?? resolved.get(serverId);
+  const { placed, seasons } = await place(tx, seriesOf, known.seasons, items);
+  const stored = await storedEpisodes(tx, keysOf(placed));
   const files = placed.map(({ episode }) => episode.files[0]);
   const paths = files.flatMap((file) => (file ? [file.path] : []));
   const arrKeys = await arrKeysByPath(tx, 'arr_episodes', paths);
-  const samePath = await liveFilesAt(tx, placed);
+  const samePath = await liveFilesAt(tx, filesOf(placed));
   const newEpisodes = await allocateIds(
     tx,
     'episodes',
@@ -89,6 +88,8 @@ export async function applyEpisodeBatch(tx: Tx, run: SyncRun, items: ServerEpiso
   const fileUpdates: Row[] = [];
   const holds: { id: number; episode_id: number }[] = [];
   const touched: number[] = [];
+  const leftovers: [number, Leftover][] = [];
+  let renamed = 0;
   const created = new Map<string, number>();
   const pendingFiles: { index: number; file: MediaFileRecord; seriesId: number }[] = [];
   placed.forEach((p, index) => {
@@ -108,7 +109,7 @@ export async function applyEpisodeBatch(tx: Tx, run: SyncRun, items: ServerEpiso
         ...fileRow(file as MediaFileRecord, arrKey, existing.file),
       };
       if (differs(existing.file, row)) fileUpdates.push(row);
-      if (match.renamed) run.counts.renamed += 1;
+      if (match.renamed) renamed += 1;
     } else if (file) {
       const reuse =
         samePath.get(`${p.seriesId}:${file.path}`) ?? created.get(`${p.seriesId}:${file.path}`);
@@ -116,7 +117,7 @@ export async function applyEpisodeBatch(tx: Tx, run: SyncRun, items: ServerEpiso
       else pendingFiles.push({ index, file, seriesId: p.seriesId });
     }
     for (const left of identity.left)
-      run.leftovers.episode_file.set(left.id, { cause: left.cause, replacedBy: -1 - index });
+      leftovers.push([left.id, { cause: left.cause, replacedBy: -1 - index }]);
     episodeRows.push({ row: episodeRow(p, episodeId, fileId), stored: existing });
   });
   const freshFiles = await allocateIds(tx, 'episode_files', pendingFiles.length);
@@ -133,22 +134,24 @@ export async function applyEpisodeBatch(tx: Tx, run: SyncRun, items: ServerEpiso
     (episodeRows[pending.index] as { row: Row }).row.episode_file_id = fileId;
   }
   // Leftovers point at the file that replaced them, now that new files have ids.
-  for (const [id, left] of run.leftovers.episode_file) {
+  for (const [i, [id, left]] of leftovers.entries()) {
     if (left.replacedBy === null || left.replacedBy >= 0) continue;
     const episodeRow = episodeRows[-1 - left.replacedBy]?.row;
     const replacedBy = (episodeRow?.episode_file_id as number | null) ?? null;
-    run.leftovers.episode_file.set(id, { cause: left.cause, replacedBy });
+    leftovers[i] = [id, { cause: left.cause, replacedBy }];
   }
   const episodeInserts: Row[] = [];
   const episodeUpdates: Row[] = [];
+  const episodeIds: number[] = [];
+  const fileIds: number[] = [];
   for (const { row, stored: existing } of episodeRows) {
     if (!existing) episodeInserts.push(row);
     else if (differs(existing, row)) episodeUpdates.push(row);
     const id = row.id as number;
     const fileId = row.episode_file_id as number | null;
-    run.seen.episode.add(id);
+    episodeIds.push(id);
     if (fileId !== null) {
-      run.seen.episode_file.add(fileId);
+      fileIds.push(fileId);
       holds.push({ id: fileId, episode_id: id });
     }
   }
@@ -160,7 +163,14 @@ export async function applyEpisodeBatch(tx: Tx, run: SyncRun, items: ServerEpiso
   await updateRows(tx, 'episodes', EPISODE_COLUMNS, episodeUpdates);
   touched.push(...(await recordHolders(tx, holds)));
   await touch(tx, 'series', touched);
-  run.counts.added += fileInserts.length;
+  return {
+    episodeIds,
+    fileIds,
+    leftovers,
+    series: resolved,
+    seasons,
+    counts: { added: fileInserts.length, renamed },
+  };
 }
 
 const keyOf = (p: { seriesId: number; episode: ServerEpisode }) =>
@@ -183,66 +193,41 @@ function episodeRow(p: Placed, id: number, fileId: number | null): Row {
   };
 }
 
-/** Episodes of identified series, with their season (created when the run has not seen it). */
-async function place(tx: Tx, run: SyncRun, items: ServerEpisode[]): Promise<Placed[]> {
+/**
+ * Episodes of identified series, with their season (created when the step has not seen it),
+ * and the seasons created.
+ */
+async function place(
+  tx: Tx,
+  seriesOf: (serverId: string) => number | undefined,
+  known: SeasonIds,
+  items: ServerEpisode[],
+): Promise<{ placed: Placed[]; seasons: Map<string, number> }> {
   const unique = new Map<string, Placed>();
   const withSeries = items.flatMap((episode) => {
-    const seriesId = run.seriesByServerId.get(episode.seriesExternalId);
+    const seriesId = seriesOf(episode.seriesExternalId);
     return seriesId === undefined ? [] : [{ episode, seriesId }];
   });
-  const seasonIds = await ensureSeasons(tx, run, withSeries);
+  const seasons = await ensureSeasons(tx, known, withSeries);
   for (const item of withSeries) {
-    const seasonId = seasonIds(item.seriesId, item.episode.seasonNumber);
+    const key = seasonKey(item.seriesId, item.episode.seasonNumber);
+    const seasonId = known.get(key) ?? seasons.get(key);
     if (seasonId !== undefined) unique.set(keyOf(item), { ...item, seasonId });
   }
-  return [...unique.values()];
+  return { placed: [...unique.values()], seasons };
 }
 
-async function storedEpisodes(tx: Tx, placed: Placed[]): Promise<Map<string, StoredEpisode>> {
-  const keys = placed.map((p) => ({
+function keysOf(placed: Placed[]) {
+  return placed.map((p) => ({
     series_id: p.seriesId,
     season_number: p.episode.seasonNumber,
     episode_number: p.episode.episodeNumber,
   }));
-  const rows = await tx.$queryRaw<StoredEpisodeRow[]>`
-    SELECT e.id, e.series_id, e.season_id, e.season_number, e.episode_number, e.title,
-           e.air_date, e.added_at, e.server_item_id, e.episode_file_id, e.removed_at,
-           CASE WHEN f.id IS NULL THEN NULL ELSE to_jsonb(f) END AS file
-      FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb)
-           AS k(series_id bigint, season_number int, episode_number int)
-      JOIN episodes e ON e.series_id = k.series_id AND e.season_number = k.season_number
-                     AND e.episode_number = k.episode_number
-      LEFT JOIN episode_files f ON f.id = e.episode_file_id AND f.removed_at IS NULL`;
-  return new Map(
-    rows.map((row) => [
-      `${num(row.series_id)}:${row.season_number}:${row.episode_number}`,
-      {
-        ...row,
-        file: row.file ? storedFileOf(row.file) : null,
-      },
-    ]),
-  );
 }
 
-/** to_jsonb turns BIGINT into numbers and timestamps into text: back to the column types. */
-function storedFileOf(json: Row): StoredFile {
-  const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
-  const bigint = (value: unknown) => (typeof value === 'number' ? BigInt(value) : null);
-  return {
-    ...json,
-    id: BigInt(Number(json.id)),
-    path: String(json.path),
-    size_bytes: bigint(json.size_bytes),
-    duration_ms: bigint(json.duration_ms),
-    arr_key: typeof json.arr_key === 'string' ? json.arr_key : null,
-    added_at: date(json.added_at),
-    file_added_at: date(json.file_added_at),
-  };
-}
-
-/** Live files of the batch's series at the observed paths (multi-episode files, relinks). */
-async function liveFilesAt(tx: Tx, placed: Placed[]): Promise<Map<string, number>> {
-  const keys = placed.flatMap((p) =>
+/** The observed file of each placed episode that has one. */
+function filesOf(placed: Placed[]) {
+  return placed.flatMap((p) =>
     p.episode.files[0]
       ? [
           {
@@ -253,26 +238,4 @@ async function liveFilesAt(tx: Tx, placed: Placed[]): Promise<Map<string, number
         ]
       : [],
   );
-  if (keys.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ id: bigint; series_id: bigint; path: string }[]>`
-    SELECT f.id, f.series_id, f.path FROM episode_files f
-      JOIN jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(series_id bigint, path text, size bigint)
-        ON f.series_id = k.series_id AND f.path = k.path AND f.size_bytes IS NOT DISTINCT FROM k.size
-     WHERE f.removed_at IS NULL`;
-  return new Map(rows.map((row) => [`${num(row.series_id)}:${row.path}`, num(row.id)]));
-}
-
-/** Each file lists the episodes it holds; returns series whose files gained one. */
-async function recordHolders(tx: Tx, holds: { id: number; episode_id: number }[]) {
-  if (holds.length === 0) return [];
-  const rows = await tx.$queryRaw<{ series_id: bigint }[]>`
-    UPDATE episode_files f
-       SET episode_ids = ARRAY(SELECT DISTINCT e FROM unnest(f.episode_ids || x.ids) AS e ORDER BY e),
-           updated_at = now()
-      FROM (SELECT id, array_agg(episode_id) AS ids
-              FROM jsonb_to_recordset(${JSON.stringify(holds)}::jsonb) AS h(id bigint, episode_id bigint)
-             GROUP BY id) x
-     WHERE f.id = x.id AND NOT (f.episode_ids @> x.ids)
-    RETURNING f.series_id`;
-  return rows.map((row) => num(row.series_id));
 }

@@ -1,8 +1,7 @@
-import { num, numOrNull, sql } from '@mcs/kit';
+import { num, numOrNull } from '@mcs/kit';
 /** Columns of a physical file as the sync stores it (movie versions and episode files alike). */
 import { fingerprintOf, type KnownFile, type ObservedFile } from '../domain/file-identity';
 import type { MediaFileRecord } from '../integrations/records';
-import type { Tx } from '../db';
 import type { Columns, Row } from './rows';
 
 export const FILE_COLUMNS: Columns = {
@@ -67,25 +66,4 @@ export function knownFile(row: StoredFile): KnownFile {
 
 export function observedFile(file: MediaFileRecord, arrKey: string | null): ObservedFile {
   return { path: file.path, sizeBytes: file.sizeBytes, durationMs: file.durationMs, arrKey };
-}
-
-/**
- * Arr file keys of observed paths, for identity rule 1 (same Radarr/Sonarr file id). Uses
- * the Arr state read earlier in this run.
- */
-export async function arrKeysByPath(
-  tx: Tx,
-  table: 'arr_movies' | 'arr_episodes',
-  paths: string[],
-): Promise<Map<string, string>> {
-  if (paths.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ file_path: string; arr_key: string }[]>`
-    SELECT file_path, service_config_id || ':' || file_id AS arr_key
-      FROM ${rawTable(table)}
-     WHERE file_path = ANY(${paths}::text[]) AND file_id IS NOT NULL`;
-  return new Map(rows.map((row) => [row.file_path, row.arr_key]));
-}
-
-function rawTable(table: 'arr_movies' | 'arr_episodes') {
-  return table === 'arr_movies' ? sql`arr_movies` : sql`arr_episodes`;
 }

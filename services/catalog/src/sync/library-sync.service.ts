@@ -2,14 +2,14 @@ import {
   type Logger,
   type SqlClient,
   type Clock,
-  BULK_TX,
   type TaskContext,
   TaskError,
   type TaskOutcome,
 } from '@mcs/kit';
+import type { Events } from '@mcs/contracts';
 import type { CatalogSettings } from '../config';
 import type { Db } from '../db';
-import { byKind } from '../domain/removal-guard';
+import { byKind, type ByKind } from '../domain/removal-guard';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import { syncKindFor, type SyncTask } from '../domain/sync-plan';
 import { DateSanitiser } from '../integrations/dates';
@@ -22,14 +22,20 @@ import { syncLibraries } from '../repositories/library.repository';
 import { findMainServer, recordServiceHealth } from '../repositories/service-config.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
+import type { MediaServerClient } from '../integrations/media-server';
 import type { SourceStatusService } from '../services/source-status.service';
 import { mainServerRequired } from '../tasks/task-error';
-import { countLibraryItems, refreshAggregates } from './aggregates';
+import { countLibraryItems, refreshAggregates } from './aggregates.repository';
 import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
 import { arrDepsOf } from './arr-read';
-import { concludeRemovals, liveCounts } from './removals';
-import { SyncRun } from './run';
-import { serverPass } from './server-pass';
+import { addCounts, syncContext, UNIDENTIFIED_SAMPLE, type SyncContext } from './context';
+import { bothOutcomes } from './library-pages';
+import { syncMovies, type MoviesResult } from './movies.step';
+import { concludeRemovals, type RemovalResult } from './removals';
+import { hasHeldRemovals, liveCounts } from './removals.repository';
+import { syncSeries, type SeriesResult } from './series.step';
+import { SyncReporter } from './sync-reporter';
+import { analyzeLibrary, dropReferences, vacuumLibrary } from './sync.repository';
 
 export interface LibrarySyncDeps {
   db: Db;
@@ -45,15 +51,59 @@ export interface LibrarySyncDeps {
 /** Incremental reads start a little before the last run began, for clock skew. */
 const WATERMARK_MARGIN_MS = 60_000;
 
+/** What the main server's libraries gave: both listing steps' results, and its source state. */
+interface Listing {
+  movies: MoviesResult;
+  series: SeriesResult;
+  source: SourceUpdate;
+}
+
+type Summary = Events.components['schemas']['MediaSyncSummary'];
+
 /**
  * sync_media and resync_media (domain.md 2.10): Arr lists, the main server's libraries,
  * removals through the guard, Arr links, derived facts, then the facts of every changed item
- * and media.synced, in that order, all through the outbox.
+ * and media.synced, in that order, all through the outbox. Each step returns what it found;
+ * `run` hands it to the steps after it.
  */
 export class LibrarySyncService {
   constructor(private readonly deps: LibrarySyncDeps) {}
 
   async run(task: SyncTask, context: TaskContext): Promise<TaskOutcome> {
+    const { db } = this.deps;
+    const { main, run, since, before } = await this.start(task, context);
+    const report = new SyncReporter(context, this.deps.log, before);
+    await report.phase(0, 'libraries');
+    // The Arr lists and the server's libraries are read side by side: both are mostly waiting
+    // on the network, and the server's steps only read the Arr rows for tie-breaking.
+    const [arr, listing] = await bothSettled(
+      readArrLists(arrDepsOf(this.deps), run),
+      this.list(run, main, since, report),
+    );
+    await report.phase(75, 'arr_episodes');
+    const sources = [...arr, ...(await readEpisodeLists(arrDepsOf(this.deps), run))];
+    // Bulk writes leave the planner's statistics behind; the set-based steps below need them.
+    if (run.full) await analyzeLibrary(db);
+    await report.phase(80, 'removals');
+    const removals = await this.removals(run, listing, before);
+    await report.phase(85, 'links');
+    const linkedRoots = await linkArrLists(db, run);
+    await refreshAggregates(db, run.startedAt);
+    await report.phase(90, 'events');
+    await this.publish(run, [...listing.series.rootsChanged, ...linkedRoots]);
+    if (run.full) await vacuumLibrary(db);
+    await report.phase(99, 'finish');
+    const summary = summaryOf(run, listing, removals);
+    await this.finish(run, main, listing, sources, summary);
+    await report.phase(100, 'done');
+    return { itemsProcessed: report.items, summary: { kind: run.kind, ...summary } };
+  }
+
+  /**
+   * The main server, the kind of run (domain/sync-plan) and its context, where an incremental
+   * one starts, and the live counts before it. A resync drops every reference first.
+   */
+  private async start(task: SyncTask, context: TaskContext) {
     const { db, clock } = this.deps;
     const main = await findMainServer(db);
     if (!main) throw mainServerRequired();
@@ -64,204 +114,159 @@ export class LibrarySyncService {
       trigger: context.trigger,
       lastFullAt: await readWatermark(db, 'library_full', main.id),
       lastWatermark: watermark,
-      removalsPending: (await db.pendingRemoval.count()) > 0,
+      removalsPending: await hasHeldRemovals(db),
       now,
     });
-    const run = new SyncRun(
+    const run = syncContext({
       kind,
-      await databaseNow(db),
+      startedAt: await databaseNow(db),
       now,
-      main.id,
-      new DateSanitiser(clock),
-      context.runId,
-    );
+      mainServerId: main.id,
+      dates: new DateSanitiser(clock),
+      runId: context.runId,
+    });
+    const since =
+      kind === 'incremental' && watermark
+        ? new Date(watermark.getTime() - WATERMARK_MARGIN_MS)
+        : undefined;
     // The live counts feed the mass-removal guard, which only a full run applies; counting
     // ~400k files would cost an incremental run a tenth of its time, for a progress figure.
     const before = kind === 'incremental' ? byKind(() => 0) : await liveCounts(db);
     if (kind === 'resync') await dropReferences(db);
-    let phaseStarted = Date.now();
-    let current = 'start';
-    const report = async (progress: number, phase: string) => {
-      if (phase !== current) {
-        const memory = process.memoryUsage();
-        this.deps.log.info(
-          {
-            run_id: context.runId,
-            phase: current,
-            ms: Date.now() - phaseStarted,
-            rss_mib: Math.round(memory.rss / 2 ** 20),
-            heap_mib: Math.round(memory.heapUsed / 2 ** 20),
-          },
-          'sync phase done',
-        );
-        current = phase;
-        phaseStarted = Date.now();
-      }
-      await context.progress({ progress, itemsProcessed: run.itemsProcessed, phase });
-    };
-    await report(0, 'libraries');
-    // The Arr lists and the server's libraries are read side by side: both are mostly waiting
-    // on the network, and the server pass only reads the Arr rows for tie-breaking.
-    const [arr, server] = await Promise.allSettled([
-      readArrLists(arrDepsOf(this.deps), run),
-      this.readServer(
-        run,
-        main,
-        kind === 'incremental' && watermark
-          ? new Date(watermark.getTime() - WATERMARK_MARGIN_MS)
-          : undefined,
-        before,
-        report,
-      ),
-    ]);
-    if (arr.status === 'rejected') throw arr.reason;
-    if (server.status === 'rejected') throw server.reason;
-    const [sources, catalogSource] = [arr.value, server.value];
-    await report(75, 'arr_episodes');
-    sources.push(...(await readEpisodeLists(arrDepsOf(this.deps), run)));
-    // Bulk writes leave the planner's statistics behind; the set-based steps below need them.
-    if (run.full) await analyze(db);
-    await report(80, 'removals');
-    await concludeRemovals(
-      { db, events: this.deps.events, ratio: this.deps.settings.removalGuardRatio },
-      run,
-      before,
-    );
-    await report(85, 'links');
-    await linkArrLists(db, run);
-    await refreshAggregates(db, run.startedAt);
-    await report(90, 'events');
-    await publishFacts(
-      db,
-      this.deps.direct,
-      this.deps.events,
-      run.startedAt,
-      run.full ? undefined : { rootsChanged: run.seriesRootsChanged },
-    );
-    if (run.full) await vacuum(db);
-    await report(99, 'finish');
-    await this.finish(run, main, catalogSource, sources);
-    await report(100, 'done');
-    return { itemsProcessed: run.itemsProcessed, summary: { kind, ...run.summary() } };
+    return { main, run, since, before };
   }
 
-  private async readServer(
-    run: SyncRun,
+  /** Steps 1-2: the main server's libraries, movies then series. */
+  private async list(
+    run: SyncContext,
     main: ServiceConfigRecord,
     since: Date | undefined,
-    before: { movie: number; episode_file: number },
-    report: (progress: number, phase: string) => Promise<void>,
-  ): Promise<SourceUpdate> {
+    report: SyncReporter,
+  ): Promise<Listing> {
     const { db, events, log } = this.deps;
     const server = this.deps.clients.mediaServer(main, run.dates);
-    const source = (
-      state: 'ok' | 'unavailable',
-      reason?: string,
-      error?: string,
-    ): SourceUpdate => ({
-      source: 'catalog',
-      serviceConfigId: main.id,
-      serviceType: main.serviceType,
-      state,
-      reason: reason ?? null,
-      error: error ?? null,
-    });
     try {
-      const libraries = await server.libraries().catch(async (error: Error & { code?: string }) => {
-        await this.deps.sources.record([
-          source('unavailable', error.code ?? 'unreachable', error.message),
-        ]);
-        await recordServiceHealth(db, main.id, { error: error.message });
-        throw new TaskError(
-          'source_unavailable',
-          `The main media server could not be read: ${error.code ?? 'error'}.`,
-        );
-      });
+      const libraries = await this.libraries(server, main);
       const known = await syncLibraries(db, main.id, libraries, run.now);
-      const expected = {
-        movies: Math.max(1, before.movie),
-        episodes: Math.max(1, before.episode_file),
-      };
-      const { error } = await serverPass({ db, events, log }, run, server, known, since, {
-        tick: (phase, done) =>
-          report(
-            phase === 'movies'
-              ? 5 + 25 * Math.min(1, done / expected.movies)
-              : phase === 'series'
-                ? 30
-                : 35 + 40 * Math.min(1, done / expected.episodes),
-            phase,
-          ),
-      });
-      return error ? source('unavailable', error.code, error.message) : source('ok');
+      const steps = { db, events, log };
+      const movies = await syncMovies(steps, server, known, since, report.batch);
+      const series = await syncSeries(steps, server, known, since, report.batch);
+      const { error } = bothOutcomes(movies.libraries, series.libraries);
+      const source = error
+        ? sourceOf(main, 'unavailable', error.code, error.message)
+        : sourceOf(main, 'ok');
+      return { movies, series, source };
     } finally {
       server.close();
     }
   }
 
+  /** The server's libraries; a server that cannot list them fails the run. */
+  private async libraries(server: MediaServerClient, main: ServiceConfigRecord) {
+    return server.libraries().catch(async (error: Error & { code?: string }) => {
+      await this.deps.sources.record([
+        sourceOf(main, 'unavailable', error.code ?? 'unreachable', error.message),
+      ]);
+      await recordServiceHealth(this.deps.db, main.id, { error: error.message });
+      throw new TaskError(
+        'source_unavailable',
+        `The main media server could not be read: ${error.code ?? 'error'}.`,
+      );
+    });
+  }
+
+  /** Step 6: what left the library, from what the listing steps saw. */
+  private removals(run: SyncContext, { movies, series }: Listing, before: ByKind<number>) {
+    const { db, events, settings } = this.deps;
+    return concludeRemovals({ db, events, ratio: settings.removalGuardRatio }, run, {
+      seen: { ...movies.seen, ...series.seen },
+      leftovers: { version: movies.leftovers, episode_file: series.leftovers },
+      replacements: movies.replacements,
+      incompleteLibraries: [...movies.libraries.incomplete, ...series.libraries.incomplete],
+      before,
+    });
+  }
+
+  /** The facts of every item the run changed: all of them, or the changed parts of series. */
+  private async publish(run: SyncContext, rootsChanged: number[]) {
+    const { db, direct, events } = this.deps;
+    const scope = run.full ? undefined : { rootsChanged: new Set(rootsChanged) };
+    await publishFacts(db, direct, events, run.startedAt, scope);
+  }
+
   private async finish(
-    run: SyncRun,
+    run: SyncContext,
     main: ServiceConfigRecord,
-    catalog: SourceUpdate,
+    listing: Listing,
     sources: SourceUpdate[],
+    summary: Summary,
   ) {
     const { db, events } = this.deps;
     await countLibraryItems(db, main.id);
-    await this.deps.sources.record([catalog, ...sources]);
-    if (catalog.state === 'ok') {
+    await this.deps.sources.record([listing.source, ...sources]);
+    if (listing.source.state === 'ok') {
       await recordServiceHealth(db, main.id, { okAt: run.now });
       await writeWatermark(db, 'library', main.id, run.startedAt);
       if (run.full) await writeWatermark(db, 'library_full', main.id, run.now);
     }
+    const titles = [...listing.movies.unidentified, ...listing.series.unidentified];
     await db.$transaction(async (tx) => {
-      if (run.counts.unidentified > 0) await raiseAlert(tx, events, unidentified(run), run.now);
+      if (summary.unidentified > 0)
+        await raiseAlert(tx, events, unidentified(summary.unidentified, titles), run.now);
       await addDiskSpaceChanged(tx, events, run.now);
       await events.add(tx, 'media.synced', {
         kind: run.kind,
         run_id: run.runId,
-        summary: run.summary(),
+        summary,
         completed_at: this.deps.clock().toISOString(),
       });
     });
   }
 }
 
-function unidentified(run: SyncRun): AlertInput {
+/** Both steps' outcomes; the first failure (the Arr lists' before the server's) fails the run. */
+async function bothSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
+function sourceOf(
+  main: ServiceConfigRecord,
+  state: 'ok' | 'unavailable',
+  reason?: string,
+  error?: string,
+): SourceUpdate {
+  return {
+    source: 'catalog',
+    serviceConfigId: main.id,
+    serviceType: main.serviceType,
+    state,
+    reason: reason ?? null,
+    error: error ?? null,
+  };
+}
+
+/** The run's summary (media.synced): the listing's and the removals' counts. */
+function summaryOf(run: SyncContext, listing: Listing, removals: RemovalResult): Summary {
+  const counts = addCounts(addCounts(listing.movies.counts, listing.series.counts), {
+    removed: removals.removed,
+    replaced: removals.replaced,
+  });
+  return {
+    ...counts,
+    guarded: removals.guarded,
+    invalid_dates: Object.fromEntries(run.dates.invalid),
+  };
+}
+
+function unidentified(count: number, titles: string[]): AlertInput {
   return {
     kind: 'unidentified_items',
     severity: 'info',
     title: 'Items without a TMDB id were not imported',
-    message: `${run.counts.unidentified} items of the main media server have no TMDB, IMDb or TVDB id that resolves.`,
-    data: { titles: run.unidentified },
+    message: `${count} items of the main media server have no TMDB, IMDb or TVDB id that resolves.`,
+    data: { titles: titles.slice(0, UNIDENTIFIED_SAMPLE) },
   };
-}
-
-async function analyze(db: Db): Promise<void> {
-  await db.$executeRawUnsafe(
-    'ANALYZE movies, movie_versions, series, seasons, episodes, episode_files, arr_movies, arr_series, arr_episodes',
-  );
-}
-
-/**
- * After a full run: it rewrote most rows (upserts, then links), leaving about as many dead rows
- * as live ones, and the statistics taken before linking describe unlinked tables (every
- * episode's Arr file unknown). Autovacuum gets there eventually; a sync scheduled soon after
- * would plan on the stale picture and scan instead of seeking (seconds instead of milliseconds).
- */
-async function vacuum(db: Db): Promise<void> {
-  await db.$executeRawUnsafe(
-    'VACUUM (ANALYZE) movies, movie_versions, series, seasons, episodes, episode_files, arr_movies, arr_series, arr_episodes',
-  );
-}
-
-/** resync_media: every reference is rebuilt from the current main server and Arr lists. */
-async function dropReferences(db: Db): Promise<void> {
-  await db.$transaction(async (tx) => {
-    for (const table of ['movies', 'series', 'seasons', 'episodes'])
-      await tx.$executeRawUnsafe(
-        `UPDATE ${table} SET server_item_id = NULL WHERE server_item_id IS NOT NULL`,
-      );
-    for (const table of ['arr_movies', 'arr_series', 'arr_episodes'])
-      await tx.$executeRawUnsafe(`DELETE FROM ${table}`);
-  }, BULK_TX);
 }

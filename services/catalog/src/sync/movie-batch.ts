@@ -1,32 +1,19 @@
-import { num } from '@mcs/kit';
+import { num, type ReadonlyIdSet } from '@mcs/kit';
 /**
  * One batch (≤ 1000 items) of the main server's movie list: match each item to its movie,
- * write new and changed movies and versions in bulk, and note which known versions the items
+ * write new and changed movies and versions in bulk, and say which known versions the items
  * no longer hold (they leave at the end of the run, through the guard on a full sync).
  */
 import { identifyFiles } from '../domain/file-identity';
 import type { MediaFileRecord, ServerMovie } from '../integrations/records';
 import type { MediaEvents } from '../messaging/media-events';
 import type { Tx } from '../db';
-import {
-  arrKeysByPath,
-  FILE_COLUMNS,
-  fileRow,
-  knownFile,
-  observedFile,
-  type StoredFile,
-} from './file-rows';
+import type { Leftover, SyncCounts } from './context';
+import { FILE_COLUMNS, fileRow, knownFile, observedFile, type StoredFile } from './file-rows';
 import { matchMovies, type MovieGroup } from './movie-match';
-import {
-  allocateIds,
-  differs,
-  insertRows,
-  touch,
-  updateRows,
-  type Columns,
-  type Row,
-} from './rows';
-import type { SyncRun } from './run';
+import { liveVersions } from './movies.repository';
+import { differs, type Columns, type Row } from './rows';
+import { allocateIds, arrKeysByPath, insertRows, touch, updateRows } from './sync.repository';
 
 const MOVIE_COLUMNS: Columns = {
   id: 'bigint',
@@ -48,14 +35,32 @@ const VERSION_COLUMNS: Columns = {
   server_part_id: 'text',
 };
 
+/** What the movies step has seen before this batch, in this run. */
+export interface SeenMovies {
+  movie: ReadonlyIdSet;
+  version: ReadonlyIdSet;
+}
+
+/** What one batch wrote and found. */
+export interface MovieBatch {
+  movieIds: number[];
+  versionIds: number[];
+  /** Known versions the items no longer hold. */
+  leftovers: [number, Leftover][];
+  /** New versions replacing another (version id → movie id): announced after the removal. */
+  replacements: [number, number][];
+  counts: Partial<SyncCounts>;
+  unidentified: string[];
+}
+
 export async function applyMovieBatch(
   tx: Tx,
-  run: SyncRun,
   events: MediaEvents,
   libraryId: number,
   items: ServerMovie[],
-): Promise<void> {
-  const groups = await matchMovies(tx, run, items);
+  seen: SeenMovies,
+): Promise<MovieBatch> {
+  const { groups, unidentified } = await matchMovies(tx, items);
   const fresh = await allocateIds(tx, 'movies', groups.filter((g) => !g.existing).length);
   const ids = new Map<MovieGroup, number>();
   const inserts: Row[] = [];
@@ -64,29 +69,40 @@ export async function applyMovieBatch(
   for (const group of groups) {
     const id = group.existing ? num(group.existing.id) : (fresh.shift() as number);
     ids.set(group, id);
-    const row = movieRow(run, group, id, libraryId);
+    const row = movieRow(seen.movie.has(id), group, id, libraryId);
     if (!group.existing) inserts.push(row);
     else if (differs(group.existing, row)) updates.push(row);
     if (group.existing?.removed_at) restored.push(id);
   }
   await insertRows(tx, 'movies', MOVIE_COLUMNS, inserts);
   await updateRows(tx, 'movies', MOVIE_COLUMNS, updates);
-  run.counts.added += inserts.length;
-  run.counts.updated += updates.length;
-  run.counts.restored += restored.length;
   await events.addAll(
     tx,
     'media.restored',
     restored.map((id) => ({ media_type: 'movie' as const, media_id: id })),
   );
-  await applyVersions(tx, run, events, groups, ids);
-  for (const id of ids.values()) run.seen.movie.add(id);
+  const versions = await applyVersions(tx, events, groups, ids, seen.version);
+  return {
+    movieIds: [...ids.values()],
+    versionIds: versions.seen,
+    leftovers: versions.leftovers,
+    replacements: versions.replacements,
+    counts: {
+      added: inserts.length + versions.added,
+      updated: updates.length,
+      restored: restored.length,
+      renamed: versions.renamed,
+      unidentified: unidentified.length,
+    },
+    unidentified,
+  };
 }
 
-function movieRow(run: SyncRun, group: MovieGroup, id: number, libraryId: number): Row {
+/** `seenBefore`: another library of this run listed the movie already; it is in both. */
+function movieRow(seenBefore: boolean, group: MovieGroup, id: number, libraryId: number): Row {
   const [item] = group.items as [ServerMovie];
   const stored = group.existing;
-  const libraries = run.seen.movie.has(id)
+  const libraries = seenBefore
     ? [...new Set([...(stored?.library_ids ?? []).map(Number), libraryId])].sort((a, b) => a - b)
     : [libraryId];
   return {
@@ -105,17 +121,12 @@ function movieRow(run: SyncRun, group: MovieGroup, id: number, libraryId: number
 
 async function applyVersions(
   tx: Tx,
-  run: SyncRun,
   events: MediaEvents,
   groups: MovieGroup[],
   ids: Map<MovieGroup, number>,
-): Promise<void> {
-  const movieIds = [...ids.values()];
-  const stored = await tx.$queryRaw<(StoredFile & { movie_id: bigint })[]>`
-    SELECT id, movie_id, path, file_name, size_bytes, duration_ms, container, width, height,
-           resolution, video_codec, hdr, dolby_vision, bitrate_kbps, added_at, fingerprint,
-           server_file_id, server_part_id, arr_key
-      FROM movie_versions WHERE movie_id = ANY(${movieIds}::bigint[]) AND removed_at IS NULL`;
+  seenBefore: ReadonlyIdSet,
+) {
+  const stored = await liveVersions(tx, [...ids.values()]);
   const observedOf = (group: MovieGroup) => uniqueByPath(group.items.flatMap((i) => i.files));
   const arrKeys = await arrKeysByPath(
     tx,
@@ -125,9 +136,7 @@ async function applyVersions(
   const plans = groups.map((group) => {
     const movieId = ids.get(group) as number;
     // Versions another item of this run already claimed are not this item's to match.
-    const known = stored.filter(
-      (v) => num(v.movie_id) === movieId && !run.seen.version.has(num(v.id)),
-    );
+    const known = stored.filter((v) => num(v.movie_id) === movieId && !seenBefore.has(num(v.id)));
     const files = observedOf(group);
     const identity = identifyFiles(
       known.map(knownFile),
@@ -144,6 +153,10 @@ async function applyVersions(
   const updates: Row[] = [];
   const touched: number[] = [];
   const announced: { movie_id: number; version_id: number }[] = [];
+  const seen: number[] = [];
+  const leftovers: [number, Leftover][] = [];
+  const replacements: [number, number][] = [];
+  let renamed = 0;
   for (const { group, movieId, known, files, identity } of plans) {
     const newIds = new Map(identity.added.map((index) => [index, fresh.shift() as number]));
     for (const match of identity.matched) {
@@ -153,29 +166,29 @@ async function applyVersions(
         updates.push(row);
         touched.push(movieId);
       }
-      if (match.renamed) run.counts.renamed += 1;
-      run.seen.version.add(match.id);
+      if (match.renamed) renamed += 1;
+      seen.push(match.id);
     }
     const replacing = new Set(identity.left.map((left) => left.replacedBy));
     for (const [index, id] of newIds) {
       inserts.push(versionRow(id, movieId, files[index], arrKeys));
-      run.seen.version.add(id);
+      seen.push(id);
       touched.push(movieId);
-      if (replacing.has(index)) run.replacements.set(id, movieId);
+      if (replacing.has(index)) replacements.push([id, movieId]);
       // A new movie's versions travel in its facts; only an existing movie announces one.
       else if (group.existing) announced.push({ movie_id: movieId, version_id: id });
     }
     for (const left of identity.left) {
       const replacedBy = left.replacedBy === null ? null : (newIds.get(left.replacedBy) ?? null);
-      run.leftovers.version.set(left.id, { cause: left.cause, replacedBy });
+      leftovers.push([left.id, { cause: left.cause, replacedBy }]);
       touched.push(movieId);
     }
   }
   await insertRows(tx, 'movie_versions', VERSION_COLUMNS, inserts);
   await updateRows(tx, 'movie_versions', VERSION_COLUMNS, updates);
   await touch(tx, 'movies', touched);
-  run.counts.added += inserts.length;
   await events.addAll(tx, 'media.version_added', announced);
+  return { seen, leftovers, replacements, renamed, added: inserts.length };
 }
 
 function versionRow(

@@ -6,21 +6,7 @@ import { num } from '@mcs/kit';
  */
 import type { ServerMovie } from '../integrations/records';
 import type { Tx } from '../db';
-import type { Row } from './rows';
-import type { SyncRun } from './run';
-
-export interface MovieRow extends Row {
-  id: bigint;
-  tmdb_id: number;
-  imdb_id: string | null;
-  title: string;
-  original_title: string | null;
-  year: number | null;
-  genres: string[];
-  library_ids: bigint[];
-  server_item_id: string | null;
-  removed_at: Date | null;
-}
+import { movieCandidates, tmdbByImdb, type MovieRow } from './movies.repository';
 
 export interface MovieGroup {
   tmdbId: number;
@@ -29,26 +15,23 @@ export interface MovieGroup {
   existing: MovieRow | null;
 }
 
+/** The batch's items grouped by movie, and the titles of those that could not be identified. */
 export async function matchMovies(
   tx: Tx,
-  run: SyncRun,
   items: ServerMovie[],
-): Promise<MovieGroup[]> {
-  const serverIds = items.map((item) => item.externalId);
+): Promise<{ groups: MovieGroup[]; unidentified: string[] }> {
   const imdbOnly = items.filter((i) => i.providerIds.tmdb === null && i.providerIds.imdb);
   const arrTmdb = await tmdbByImdb(
     tx,
     imdbOnly.map((item) => item.providerIds.imdb as string),
   );
-  const rows = await tx.$queryRaw<MovieRow[]>`
-    SELECT id, tmdb_id, imdb_id, title, original_title, year, genres, library_ids,
-           server_item_id, removed_at
-      FROM movies
-     WHERE server_item_id = ANY(${serverIds}::text[])
-        OR tmdb_id = ANY(${items.flatMap((i) => i.providerIds.tmdb ?? [])}::int[])
-        OR tmdb_id = ANY(${[...arrTmdb.values()]}::int[])`;
+  const rows = await movieCandidates(tx, {
+    serverIds: items.map((item) => item.externalId),
+    tmdbIds: [...items.flatMap((i) => i.providerIds.tmdb ?? []), ...arrTmdb.values()],
+  });
   const byServer = new Map(rows.filter((r) => r.server_item_id).map((r) => [r.server_item_id, r]));
   const groups = new Map<number, MovieGroup>();
+  const unidentified: string[] = [];
   for (const item of items) {
     const linked = byServer.get(item.externalId);
     // An item keeps the tmdb_id it had even if the server stops reporting one (ids never flip).
@@ -57,14 +40,14 @@ export async function matchMovies(
       linked?.tmdb_id ??
       (item.providerIds.imdb ? arrTmdb.get(item.providerIds.imdb) : undefined);
     if (tmdbId === undefined) {
-      run.noteUnidentified(item.title);
+      unidentified.push(item.title);
       continue;
     }
     const group = groups.get(tmdbId) ?? { tmdbId, items: [], existing: pick(rows, tmdbId, linked) };
     group.items.push(item);
     groups.set(tmdbId, group);
   }
-  return [...groups.values()];
+  return { groups: [...groups.values()], unidentified };
 }
 
 /** The live movie with the tmdb_id wins; else the linked one; else the newest removed one. */
@@ -74,13 +57,4 @@ function pick(rows: MovieRow[], tmdbId: number, linked: MovieRow | undefined): M
   if (live) return live;
   if (linked && linked.tmdb_id === tmdbId) return linked;
   return candidates.sort((a, b) => num(b.id) - num(a.id))[0] ?? null;
-}
-
-/** Radarr knows the tmdb_id of a movie the server reports with an IMDb id only. */
-async function tmdbByImdb(tx: Tx, imdbIds: string[]): Promise<Map<string, number>> {
-  if (imdbIds.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ imdb_id: string; tmdb_id: number }[]>`
-    SELECT DISTINCT imdb_id, tmdb_id FROM arr_movies
-     WHERE imdb_id = ANY(${imdbIds}::text[]) AND tmdb_id IS NOT NULL`;
-  return new Map(rows.map((row) => [row.imdb_id, row.tmdb_id]));
 }

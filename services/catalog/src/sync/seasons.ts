@@ -1,24 +1,39 @@
-import { num } from '@mcs/kit';
 /**
  * Seasons of the main server: refreshed from the season list, and created on the fly when an
- * episode names a season the run has not seen (incremental runs list changed episodes only).
+ * episode names a season the step has not seen (incremental runs list changed episodes only).
  */
 import type { ServerEpisode, ServerSeason } from '../integrations/records';
 import type { Tx } from '../db';
-import { touch, type Row } from './rows';
-import type { SyncRun } from './run';
 import { resolveSeries } from './series-batch';
+import { insertBareSeasons, seasonIdsOf, upsertSeasonRows } from './series.repository';
+import { touch } from './sync.repository';
 
-const seasonKey = (seriesId: number, number: number) => `${seriesId}:${number}`;
+/** Season ids by `seasonKey`. */
+export type SeasonIds = ReadonlyMap<string, number>;
 
-export async function applySeasonBatch(tx: Tx, run: SyncRun, seasons: ServerSeason[]) {
-  await resolveSeries(
+export const seasonKey = (seriesId: number, number: number) => `${seriesId}:${number}`;
+
+/** What one batch of the season list wrote and found. */
+export interface SeasonBatch {
+  /** The listed seasons' ids. */
+  seasons: [string, number][];
+  /** Series the batch had to look up (not listed by the step). */
+  resolved: Map<string, number>;
+}
+
+/** `series`: the series the step knows by server id. */
+export async function applySeasonBatch(
+  tx: Tx,
+  seasons: ServerSeason[],
+  series: ReadonlyMap<string, number>,
+): Promise<SeasonBatch> {
+  const resolved = await resolveSeries(
     tx,
-    run,
+    series,
     seasons.map((s) => s.seriesExternalId),
   );
   const rows = seasons.flatMap((season) => {
-    const seriesId = run.seriesByServerId.get(season.seriesExternalId);
+    const seriesId = series.get(season.seriesExternalId) ?? resolved.get(season.seriesExternalId);
     if (seriesId === undefined) return [];
     return [
       {
@@ -30,61 +45,33 @@ export async function applySeasonBatch(tx: Tx, run: SyncRun, seasons: ServerSeas
       },
     ];
   });
-  await upsertSeasons(tx, run, rows);
+  if (rows.length === 0) return { seasons: [], resolved };
+  // Series whose seasons changed are touched: their facts' as_of moves.
+  await touch(tx, 'series', await upsertSeasonRows(tx, rows));
+  return { seasons: keyed(await seasonIdsOf(tx, rows)), resolved };
 }
 
-/** Creates or refreshes seasons; remembers their ids; marks series whose seasons changed. */
-export async function upsertSeasons(tx: Tx, run: SyncRun, rows: Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  const changed = await tx.$queryRaw<{ series_id: bigint }[]>`
-    INSERT INTO seasons AS s (series_id, season_number, title, added_at, server_item_id)
-    SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(series_id bigint,
-           season_number int, title text, added_at timestamptz, server_item_id text)
-    ON CONFLICT (series_id, season_number) DO UPDATE
-       SET title = EXCLUDED.title, added_at = EXCLUDED.added_at,
-           server_item_id = EXCLUDED.server_item_id, removed_at = NULL, updated_at = now()
-     WHERE (s.title, s.added_at, s.server_item_id) IS DISTINCT FROM
-           (EXCLUDED.title, EXCLUDED.added_at, EXCLUDED.server_item_id) OR s.removed_at IS NOT NULL
-    RETURNING s.series_id`;
-  await touch(
-    tx,
-    'series',
-    changed.map((row) => num(row.series_id)),
-  );
-  const ids = await tx.$queryRaw<{ id: bigint; series_id: bigint; season_number: number }[]>`
-    SELECT s.id, s.series_id, s.season_number FROM seasons s
-      JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(series_id bigint, season_number int)
-        ON x.series_id = s.series_id AND x.season_number = s.season_number`;
-  for (const row of ids) {
-    run.seasonIds.set(seasonKey(num(row.series_id), row.season_number), num(row.id));
-    run.seen.season.add(num(row.id));
-  }
-}
-
-/** Season ids of the episodes' seasons; missing seasons are created without details. */
+/**
+ * The ids of the seasons the episodes name that `known` lacks; missing seasons are created
+ * without details.
+ */
 export async function ensureSeasons(
   tx: Tx,
-  run: SyncRun,
+  known: SeasonIds,
   episodes: { episode: ServerEpisode; seriesId: number }[],
-): Promise<(seriesId: number, number: number) => number | undefined> {
-  const missing = new Map<string, Row>();
+): Promise<Map<string, number>> {
+  const missing = new Map<string, { series_id: number; season_number: number }>();
   for (const { episode, seriesId } of episodes) {
     const key = seasonKey(seriesId, episode.seasonNumber);
-    if (!run.seasonIds.has(key))
+    if (!known.has(key))
       missing.set(key, { series_id: seriesId, season_number: episode.seasonNumber });
   }
-  if (missing.size > 0) {
-    const rows = JSON.stringify([...missing.values()]);
-    await tx.$executeRaw`
-      INSERT INTO seasons (series_id, season_number)
-      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS x(series_id bigint, season_number int)
-      ON CONFLICT (series_id, season_number) DO NOTHING`;
-    const ids = await tx.$queryRaw<{ id: bigint; series_id: bigint; season_number: number }[]>`
-      SELECT s.id, s.series_id, s.season_number FROM seasons s
-        JOIN jsonb_to_recordset(${rows}::jsonb) AS x(series_id bigint, season_number int)
-          ON x.series_id = s.series_id AND x.season_number = s.season_number`;
-    for (const row of ids)
-      run.seasonIds.set(seasonKey(num(row.series_id), row.season_number), num(row.id));
-  }
-  return (seriesId, number) => run.seasonIds.get(seasonKey(seriesId, number));
+  if (missing.size === 0) return new Map();
+  const rows = [...missing.values()];
+  await insertBareSeasons(tx, rows);
+  return new Map(keyed(await seasonIdsOf(tx, rows)));
+}
+
+function keyed(seasons: { id: number; seriesId: number; seasonNumber: number }[]) {
+  return seasons.map((s): [string, number] => [seasonKey(s.seriesId, s.seasonNumber), s.id]);
 }

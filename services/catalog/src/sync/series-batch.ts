@@ -1,14 +1,21 @@
-import { num } from '@mcs/kit';
+import { num, type ReadonlyIdSet } from '@mcs/kit';
 /**
- * Batches of the main server's series and season lists. Series are matched like movies
- * (server item, then tmdb_id, restoring a soft-removed one); seasons by series and number.
- * The run remembers server series ids and season ids for the episode batches that follow.
+ * Batches of the main server's series list. Series are matched like movies (server item, then
+ * tmdb_id, restoring a soft-removed one). Each batch returns the server ids it resolved, which
+ * lead the season and episode batches that follow to their series.
  */
 import type { ServerSeries } from '../integrations/records';
 import type { MediaEvents } from '../messaging/media-events';
 import type { Tx } from '../db';
-import { allocateIds, differs, insertRows, updateRows, type Columns, type Row } from './rows';
-import type { SyncRun } from './run';
+import type { SyncCounts } from './context';
+import { differs, type Columns, type Row } from './rows';
+import {
+  liveSeriesByServerId,
+  seriesCandidates,
+  tmdbByTvdb,
+  type SeriesRow,
+} from './series.repository';
+import { allocateIds, insertRows, updateRows } from './sync.repository';
 
 const SERIES_COLUMNS: Columns = {
   id: 'bigint',
@@ -25,34 +32,34 @@ const SERIES_COLUMNS: Columns = {
   removed_at: 'timestamptz',
 };
 
-interface SeriesRow extends Row {
-  id: bigint;
-  tmdb_id: number;
-  tvdb_id: string | null;
-  imdb_id: string | null;
-  library_ids: bigint[];
-  server_item_id: string | null;
-  removed_at: Date | null;
+/** What one batch wrote and found. */
+export interface SeriesBatch {
+  seriesIds: number[];
+  /** Every server item of a series (duplicates included), with the series it is. */
+  byServerId: [string, number][];
+  /** Series whose own facts (not only their children's) the batch wrote. */
+  rootsChanged: number[];
+  counts: Partial<SyncCounts>;
+  unidentified: string[];
 }
 
+/** `seen`: the series the step listed before this batch (in another library, say). */
 export async function applySeriesBatch(
   tx: Tx,
-  run: SyncRun,
   events: MediaEvents,
   libraryId: number,
   items: ServerSeries[],
-): Promise<void> {
+  seen: ReadonlyIdSet,
+): Promise<SeriesBatch> {
   const arrTmdb = await tmdbByTvdb(
     tx,
     items.flatMap((i) => (i.providerIds.tmdb ? [] : (i.providerIds.tvdb ?? []))),
   );
-  const rows = await tx.$queryRaw<SeriesRow[]>`
-    SELECT id, tmdb_id, tvdb_id, imdb_id, title, original_title, year, genres, added_at,
-           library_ids, server_item_id, removed_at
-      FROM series
-     WHERE server_item_id = ANY(${items.map((i) => i.externalId)}::text[])
-        OR tmdb_id = ANY(${items.flatMap((i) => i.providerIds.tmdb ?? [])}::int[])
-        OR tmdb_id = ANY(${[...arrTmdb.values()]}::int[])`;
+  const rows = await seriesCandidates(tx, {
+    serverIds: items.map((i) => i.externalId),
+    tmdbIds: [...items.flatMap((i) => i.providerIds.tmdb ?? []), ...arrTmdb.values()],
+  });
+  const unidentified: string[] = [];
   const planned = new Map<number, { item: ServerSeries; existing: SeriesRow | null }>();
   const tmdbOfItem = new Map<string, number>();
   for (const item of items) {
@@ -62,7 +69,7 @@ export async function applySeriesBatch(
       linked?.tmdb_id ??
       (item.providerIds.tvdb ? arrTmdb.get(item.providerIds.tvdb) : undefined);
     if (tmdbId === undefined) {
-      run.noteUnidentified(item.title);
+      unidentified.push(item.title);
       continue;
     }
     tmdbOfItem.set(item.externalId, tmdbId);
@@ -80,7 +87,7 @@ export async function applySeriesBatch(
   for (const [tmdbId, { item, existing }] of planned) {
     const id = existing ? num(existing.id) : (fresh.shift() as number);
     idsByTmdb.set(tmdbId, id);
-    const libraries = run.seen.series.has(id)
+    const libraries = seen.has(id)
       ? [...new Set([...(existing?.library_ids ?? []).map(Number), libraryId])]
       : [libraryId];
     const row = {
@@ -100,22 +107,30 @@ export async function applySeriesBatch(
     if (!existing) inserts.push(row);
     else if (differs(existing, row)) updates.push(row);
     if (existing?.removed_at) restored.push(id);
-    run.seen.series.add(id);
   }
-  // Every server item of a series (duplicates included) leads its episodes to it.
-  for (const [serverId, tmdbId] of tmdbOfItem)
-    run.seriesByServerId.set(serverId, idsByTmdb.get(tmdbId) as number);
   await insertRows(tx, 'series', SERIES_COLUMNS, inserts);
   await updateRows(tx, 'series', SERIES_COLUMNS, updates);
-  for (const row of [...inserts, ...updates]) run.seriesRootsChanged.add(row.id as number);
-  run.counts.added += inserts.length;
-  run.counts.updated += updates.length;
-  run.counts.restored += restored.length;
   await events.addAll(
     tx,
     'media.restored',
     restored.map((id) => ({ media_type: 'series' as const, media_id: id })),
   );
+  return {
+    seriesIds: [...idsByTmdb.values()],
+    // Every server item of a series (duplicates included) leads its episodes to it.
+    byServerId: [...tmdbOfItem].map(([serverId, tmdbId]) => [
+      serverId,
+      idsByTmdb.get(tmdbId) as number,
+    ]),
+    rootsChanged: [...inserts, ...updates].map((row) => row.id as number),
+    counts: {
+      added: inserts.length,
+      updated: updates.length,
+      restored: restored.length,
+      unidentified: unidentified.length,
+    },
+    unidentified,
+  };
 }
 
 function pick(rows: SeriesRow[], tmdbId: number, linked: SeriesRow | undefined) {
@@ -126,20 +141,16 @@ function pick(rows: SeriesRow[], tmdbId: number, linked: SeriesRow | undefined) 
   return candidates.sort((a, b) => num(b.id) - num(a.id))[0] ?? null;
 }
 
-async function tmdbByTvdb(tx: Tx, tvdbIds: string[]): Promise<Map<string, number>> {
-  if (tvdbIds.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ tvdb_id: string; tmdb_id: number }[]>`
-    SELECT DISTINCT tvdb_id, tmdb_id FROM arr_series
-     WHERE tvdb_id = ANY(${tvdbIds}::text[]) AND tmdb_id IS NOT NULL`;
-  return new Map(rows.map((row) => [row.tvdb_id, row.tmdb_id]));
-}
-
-/** Looks up series the run has not listed (incremental runs list changed items only). */
-export async function resolveSeries(tx: Tx, run: SyncRun, serverIds: string[]): Promise<void> {
-  const missing = [...new Set(serverIds)].filter((id) => !run.seriesByServerId.has(id));
-  if (missing.length === 0) return;
-  const rows = await tx.$queryRaw<{ id: bigint; server_item_id: string }[]>`
-    SELECT id, server_item_id FROM series
-     WHERE server_item_id = ANY(${missing}::text[]) AND removed_at IS NULL`;
-  for (const row of rows) run.seriesByServerId.set(row.server_item_id, num(row.id));
+/**
+ * The series of server ids the step has not listed (incremental runs list changed items
+ * only), as far as the catalog knows them: the entries to add to `known`.
+ */
+export async function resolveSeries(
+  tx: Tx,
+  known: ReadonlyMap<string, number>,
+  serverIds: string[],
+): Promise<Map<string, number>> {
+  const missing = [...new Set(serverIds)].filter((id) => !known.has(id));
+  if (missing.length === 0) return new Map();
+  return liveSeriesByServerId(tx, missing);
 }

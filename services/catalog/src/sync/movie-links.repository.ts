@@ -5,11 +5,8 @@
  * changed in this run (updated_at ≥ the run start). Changed movies get a new updated_at.
  */
 import type { Tx } from '../db';
-import type { SyncRun } from './run';
 
-export async function linkMovies(tx: Tx, run: SyncRun): Promise<void> {
-  const all = run.full;
-  const since = run.startedAt;
+export async function linkMovies(tx: Tx, all: boolean, since: Date): Promise<void> {
   // 1. Radarr movie ↔ movie: by tmdb_id, then imdb_id.
   await tx.$executeRaw`
     WITH target AS (

@@ -229,3 +229,32 @@ export async function dropUnseen(
       WHERE id IN (SELECT series_id FROM episodes WHERE id = ANY(${ids}::bigint[]))`;
   return rows.length;
 }
+
+/** The Sonarr series whose episode lists to read: all, or those changed since `since`. */
+export async function episodeListsToRead(db: DbClient, serviceId: number, since: Date | null) {
+  const rows =
+    since === null
+      ? await db.$queryRaw<{ arr_id: number }[]>`
+          SELECT arr_id FROM arr_series WHERE service_config_id = ${serviceId} ORDER BY arr_id`
+      : await db.$queryRaw<{ arr_id: number }[]>`
+          SELECT a.arr_id FROM arr_series a
+           WHERE a.service_config_id = ${serviceId} AND a.updated_at >= ${since}
+           ORDER BY a.arr_id`;
+  return rows.map((row) => row.arr_id);
+}
+
+/** The instance's Arr ids, read in keyset pages. */
+export async function arrIds(db: DbClient, table: ArrTable, serviceId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let after = -1; ;) {
+    const rows = await db.$queryRawUnsafe<{ arr_id: number }[]>(
+      `SELECT arr_id FROM ${table} WHERE service_config_id = $1 AND arr_id > $2
+        ORDER BY arr_id LIMIT 10000`,
+      serviceId,
+      after,
+    );
+    if (rows.length === 0) return ids;
+    for (const row of rows) ids.push(row.arr_id);
+    after = (rows[rows.length - 1] as { arr_id: number }).arr_id;
+  }
+}

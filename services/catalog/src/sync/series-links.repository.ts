@@ -6,7 +6,6 @@ import { num } from '@mcs/kit';
  * movies: everything on a full sync, what changed in this run otherwise.
  */
 import type { Tx } from '../db';
-import type { SyncRun } from './run';
 
 /*
  * Scoping: an incremental run's filters are written `x IN (SELECT … WHERE ${all} OR …)`, not
@@ -14,9 +13,11 @@ import type { SyncRun } from './run';
  * from the few changed ids; under an OR it cannot, and scans every episode (0.9 s instead of
  * 20 ms on a 400k-episode library).
  */
-export async function linkSeries(tx: Tx, run: SyncRun): Promise<void> {
-  const all = run.full;
-  const since = run.startedAt;
+/**
+ * Links the series in scope (`all`, or what changed since `since`) and derives their Arr
+ * facts; returns the series whose own facts changed.
+ */
+export async function linkSeries(tx: Tx, all: boolean, since: Date): Promise<number[]> {
   await tx.$executeRaw`
     WITH target AS (
       SELECT a.service_config_id, a.arr_id, a.series_id AS old_id,
@@ -40,7 +41,7 @@ export async function linkSeries(tx: Tx, run: SyncRun): Promise<void> {
     UPDATE series SET updated_at = now()
      WHERE id IN (SELECT old_id FROM changed WHERE old_id IS NOT NULL)`;
   await linkEpisodes(tx, all, since);
-  for (const id of await seriesFacts(tx, all, since)) run.seriesRootsChanged.add(id);
+  return seriesFacts(tx, all, since);
 }
 
 async function linkEpisodes(tx: Tx, all: boolean, since: Date): Promise<void> {

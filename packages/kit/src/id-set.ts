@@ -1,9 +1,15 @@
+/** What a reader of an IdSet may do: a step hands the ids it saw to later steps this way. */
+export interface ReadonlyIdSet {
+  has(id: number): boolean;
+  readonly size: number;
+}
+
 /**
- * A set of positive integer ids as a bitmap: a full sync marks every item it sees (up to a
- * million episodes and files), and a Set<number> of that size would cost tens of megabytes
- * where the bitmap costs one bit per id.
+ * A set of positive integer ids as a bitmap: a full catalog sync marks every item it sees (up
+ * to a million episodes and files), and a Set<number> of that size would cost tens of
+ * megabytes where the bitmap costs one bit per id.
  */
-export class IdSet {
+export class IdSet implements ReadonlyIdSet {
   private bits = new Uint32Array(1024);
   private count = 0;
 
