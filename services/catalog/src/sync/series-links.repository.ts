@@ -10,8 +10,8 @@ import type { Tx } from '../db';
 /*
  * Scoping: an incremental run's filters are written `x IN (SELECT … WHERE ${all} OR …)`, not
  * `${all} OR x IN (…)`. PostgreSQL turns an IN at the top of a WHERE into a join that starts
- * from the few changed ids; under an OR it cannot, and scans every episode (0.9 s instead of
- * 20 ms on a 400k-episode library).
+ * from the few changed ids; under an OR it cannot, and scans every episode
+ * (bench/catalog-sync/RESULTS.md, "Figures from the code").
  */
 /**
  * Links the series in scope (`all`, or what changed since `since`) and derives their Arr
