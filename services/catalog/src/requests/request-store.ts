@@ -93,7 +93,7 @@ type RequesterIdentities = Events.components['schemas']['SeerrRequesterIdentitie
 
 /**
  * A stored request with its requester's identities: the columns behind SeerrRequestFacts, with
- * the database's types where they differ (status holds the normalised values the sync wrote).
+ * the database's types where they differ (status holds the normalized values the sync wrote).
  */
 export type RequestRow = Pick<
   RequestFacts,
