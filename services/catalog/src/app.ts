@@ -14,7 +14,7 @@ import type { Pool } from 'pg';
 import type { CatalogSettings } from './config';
 import { type Db, SCHEMA } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/factory';
-import { MainServerEvents } from './messaging/main-server-events';
+import { MainServerEvents } from './service-settings/main-server-events';
 import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/executor';
 import { OperationIntake } from './operations/operation-intake';
@@ -26,8 +26,8 @@ import { RemovalConfirmationService } from './services/removal-confirmation.serv
 import { RequestSyncService } from './requests/request-sync.service';
 import { BackfillService } from './services/backfill.service';
 import { HousekeepingService } from './services/housekeeping.service';
-import { MediaService } from './services/media.service';
-import { ServiceConfigService } from './services/service-config.service';
+import { MediaService } from './media/media.service';
+import { ServiceSettingsService } from './service-settings/service-settings.service';
 import { SourceStatusService } from './services/source-status.service';
 import { LibrarySyncService } from './sync/library-sync.service';
 import { TagService } from './tags/tag.service';
@@ -67,7 +67,7 @@ export function createServices(deps: AppDeps) {
     media: new MediaService({ db, clock }),
     paths: new PathsService({ db }),
     operationPaths: new OperationPathsService({ db }),
-    serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, events, clock }),
+    serviceSettings: new ServiceSettingsService({ db, box, clients, mainServer, events, clock }),
     mainServer,
     removals: new RemovalConfirmationService({ events, clock }),
     operations: new OperationIntake(),

@@ -18,7 +18,7 @@ import type { ClientDefaults } from './integrations/factory';
 import type { CatalogJobs } from './jobs/catalogue';
 import { startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command-consumer';
-import { linksConsumer } from './messaging/links-consumer';
+import { linksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
 
 export type CatalogService = StartedService<Db> & {

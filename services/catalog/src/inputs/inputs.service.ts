@@ -6,7 +6,7 @@ import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
 import type { PlaybackService } from '../playback/playback.service';
 import type { RequestSyncService } from '../requests/request-sync.service';
-import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
+import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';
 import { allSources } from '../repositories/source-status.repository';
 import type { ArrRefreshService } from '../sync/arr-refresh.service';
 import { itemsByServerId, mediaMessagesSince, outboxMark } from './inputs.repository';

@@ -6,7 +6,7 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
 import { findOperation, transition } from '../repositories/file-operation.repository';
-import { listServiceConfigs } from '../repositories/service-config.repository';
+import { listServiceConfigs } from '../service-settings/service-settings.repository';
 import { OperationClients, perform, STEP_LABELS, verify } from './calls';
 import type { OperationCommand } from './operation-intake';
 import { recordOutcome, type Attempt, type Result } from './outcome';

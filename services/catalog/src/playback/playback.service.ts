@@ -8,7 +8,7 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { MediaEvents } from '../messaging/media-events';
-import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
+import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { readWatermark, writeWatermark } from '../repositories/watermark.repository';
 import type { SourceStatusService } from '../services/source-status.service';

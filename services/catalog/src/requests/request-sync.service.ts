@@ -9,7 +9,7 @@ import type { ClientFactory } from '../integrations/factory';
 import type { SeerrRequest, SeerrUser } from '../integrations/seerr';
 import type { MediaEvents } from '../messaging/media-events';
 import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
-import { enabledOfType } from '../repositories/service-config.repository';
+import { enabledOfType } from '../service-settings/service-settings.repository';
 import { lastSuccesses, type SourceUpdate } from '../repositories/source-status.repository';
 import type { SourceStatusService } from '../services/source-status.service';
 import {

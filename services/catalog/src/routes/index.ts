@@ -2,13 +2,13 @@ import type { Router } from 'express';
 import type { Services } from '../app';
 import { pathsRoutes } from '../paths/paths.routes';
 import { fileOperationRoutes } from './file-operation.routes';
-import { mediaRoutes } from './media.routes';
-import { serviceConfigRoutes } from './service-config.routes';
+import { mediaRoutes } from '../media/media.routes';
+import { serviceSettingsRoutes } from '../service-settings/service-settings.routes';
 
 /** Every route of the catalog service, under /api behind the gateway signature. */
 export function mountRoutes(api: Router, services: Services): void {
   mediaRoutes(api, services.media);
-  serviceConfigRoutes(api, services.serviceConfigs);
+  serviceSettingsRoutes(api, services.serviceSettings);
   pathsRoutes(api, services.paths);
   fileOperationRoutes(api, services.operationPaths);
 }

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db';
 import type { SourceUpdate } from '../repositories/source-status.repository';
-import { enabledOfType } from '../repositories/service-config.repository';
+import { enabledOfType } from '../service-settings/service-settings.repository';
 import { linkMovies } from './arr-link-movies';
 import { linkSeries } from './arr-link-series';
 import { type ArrDeps, readRadarr, readSonarrEpisodes, readSonarrSeries } from './arr-read';

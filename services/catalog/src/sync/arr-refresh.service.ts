@@ -1,7 +1,7 @@
 import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import { DateSanitiser } from '../integrations/dates';
-import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
+import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { databaseNow } from '../repositories/watermark.repository';
 import { refreshAggregates } from './aggregates';

@@ -18,8 +18,11 @@ import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';
 import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
-import { syncLibraries } from '../repositories/library.repository';
-import { findMainServer, recordServiceHealth } from '../repositories/service-config.repository';
+import { syncLibraries } from '../service-settings/library.repository';
+import {
+  findMainServer,
+  recordServiceHealth,
+} from '../service-settings/service-settings.repository';
 import type { SourceUpdate } from '../repositories/source-status.repository';
 import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
 import type { SourceStatusService } from '../services/source-status.service';

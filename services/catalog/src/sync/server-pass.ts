@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db';
 import { IntegrationError } from '../integrations/errors';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { MediaEvents } from '../messaging/media-events';
-import type { LibraryRecord } from '../repositories/library.repository';
+import type { LibraryRecord } from '../service-settings/library.repository';
 import { applyEpisodeBatch } from './episode-batch';
 import { applyMovieBatch } from './movie-batch';
 import type { SyncRun } from './run';

@@ -5,7 +5,7 @@ import type { ServiceConfigRecord } from '../domain/service-config';
 import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
-import { listServiceConfigs } from '../repositories/service-config.repository';
+import { listServiceConfigs } from '../service-settings/service-settings.repository';
 import { holdersOf, type TagHolder } from './tag-holders';
 
 type Command = MessagePayload<'catalog.tags.apply'>;

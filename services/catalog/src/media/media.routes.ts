@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { SORT_FIELDS, SORT_ORDERS, type MediaKind } from '../domain/media-query';
 import { Input, pathId } from '@mcs/kit';
-import type { MediaService } from '../services/media.service';
+import type { MediaService } from './media.service';
 
 /** `catalog_id` is an alias of `tmdb_id` (external-api.md 1.7); the gateway resolves it too. */
 function tmdbIdOf(query: Input): number | undefined {

@@ -2,8 +2,8 @@ import type { MessagePayload } from '@mcs/contracts';
 import type { Clock } from '@mcs/kit';
 import type { Tx } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
-import { findMainServer, lockMainServerState } from '../repositories/service-config.repository';
-import type { MediaEvents } from './media-events';
+import { findMainServer, lockMainServerState } from './service-settings.repository';
+import type { MediaEvents } from '../messaging/media-events';
 
 type MainServerChanged = MessagePayload<'catalog.main_server_changed'>;
 

@@ -1,10 +1,10 @@
 import type { Router } from 'express';
 import { SERVICE_TYPES, type SaveServiceRequest } from '../domain/service-config';
 import { Input, outboundUrlProblem, pathId, requireUser } from '@mcs/kit';
-import type { ServiceConfigService } from '../services/service-config.service';
+import type { ServiceSettingsService } from './service-settings.service';
 
 /** Settings > Services (internal-api.md 6.2), administrators only. */
-export function serviceConfigRoutes(api: Router, services: ServiceConfigService): void {
+export function serviceSettingsRoutes(api: Router, services: ServiceSettingsService): void {
   api.get('/settings/services', async (_req, res) => {
     requireUser(res, 'admin');
     res.json(await services.list());

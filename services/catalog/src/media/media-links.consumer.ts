@@ -1,6 +1,6 @@
 import { Consumer, type Runtime } from '@mcs/kit';
 import { type Db, SCHEMA, type Tx } from '../db';
-import { applyMediaLinks } from '../repositories/media-links.repository';
+import { applyMediaLinks } from './media-links.repository';
 
 /** cleanup's candidate and protection links, for candidate_ids / protection_ids (2.6). */
 export function linksConsumer(

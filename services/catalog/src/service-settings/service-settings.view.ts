@@ -1,6 +1,6 @@
 import { iso, isoOrNull } from '@mcs/kit';
 import { isMediaServer, type ServiceConfigRecord } from '../domain/service-config';
-import type { LibraryRecord } from '../repositories/library.repository';
+import type { LibraryRecord } from './library.repository';
 
 /** ServiceView of internal-api.md 6.2: never the API key, only whether one is set. */
 export function serviceView(record: ServiceConfigRecord, libraries: LibraryRecord[]) {

@@ -1,8 +1,8 @@
 import { NotFound, type Clock, pageOf, type Paging } from '@mcs/kit';
 import type { Db } from '../db';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
-import { findMedia, listMedia } from '../repositories/media-query.repository';
-import { mediaView, type MediaWire } from '../views/media.view';
+import { findMedia, listMedia } from './media.repository';
+import { mediaView, type MediaWire } from './media.view';
 
 const NOUN: Record<MediaKind, string> = { movie: 'Movie', series: 'Series' };
 

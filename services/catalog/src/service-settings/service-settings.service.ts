@@ -9,26 +9,22 @@ import {
 } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/factory';
 import type { ServerLibrary } from '../integrations/records';
-import type { MainServerEvents } from '../messaging/main-server-events';
+import type { MainServerEvents } from './main-server-events';
 import type { MediaEvents } from '../messaging/media-events';
 import { raiseAlert } from '../repositories/alert.repository';
 import { hasActiveOperations } from '../repositories/file-operation.repository';
-import {
-  librariesOf,
-  setLibrariesEnabled,
-  syncLibraries,
-} from '../repositories/library.repository';
+import { librariesOf, setLibrariesEnabled, syncLibraries } from './library.repository';
 import {
   clearMain,
   deleteServiceConfig,
   findServiceConfig,
   listServiceConfigs,
   saveServiceConfig,
-} from '../repositories/service-config.repository';
-import { serviceView, type ServiceView } from '../views/service-config.view';
+} from './service-settings.repository';
+import { serviceView, type ServiceView } from './service-settings.view';
 
 /** Service settings (internal-api.md 6.2): credentials sealed at rest and never returned. */
-export class ServiceConfigService {
+export class ServiceSettingsService {
   constructor(
     private readonly deps: {
       db: Db;

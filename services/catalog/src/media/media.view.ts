@@ -1,7 +1,7 @@
 import type { ExternalApi } from '@mcs/contracts';
 import { isoOrNull } from '@mcs/kit';
 import type { MediaKind } from '../domain/media-query';
-import type { MediaRow } from '../repositories/media-query.repository';
+import type { MediaRow } from './media.repository';
 
 export type MediaWire = ExternalApi.components['schemas']['Media'];
 
