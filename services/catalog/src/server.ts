@@ -18,7 +18,7 @@ import type { ClientDefaults } from './integrations/factory';
 import type { CatalogJobs } from './jobs/catalogue';
 import { startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command-consumer';
-import { linksConsumer } from './media/media-links.consumer';
+import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
 
 export type CatalogService = StartedService<Db> & {
@@ -68,7 +68,7 @@ export async function startCatalog(
   const jobs = await startCatalogWorker(runtime, db, services, config.jobConcurrency ?? 2);
   for (const consumer of [
     commandConsumer(runtime, db, jobs, services),
-    linksConsumer(runtime, db),
+    mediaLinksConsumer(runtime, db),
   ]) {
     await consumer.start();
     runtime.onStop({ name: `consumer ${consumer.queue}`, close: () => consumer.stop() });

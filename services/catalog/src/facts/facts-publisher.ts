@@ -9,7 +9,7 @@ import { type SqlClient, num, raw } from '@mcs/kit';
 import type { Db } from '../db';
 import { seriesPublication } from '../domain/series-publication';
 import type { MediaEvents } from '../messaging/media-events';
-import { movieFacts, seriesFacts, seriesParts } from './media-facts';
+import { movieFacts, seriesFacts, seriesParts } from './media-facts.repository';
 
 const GROUP = { movies: 500, series: 25, parts: 200 } as const;
 const IN_FLIGHT = 2;

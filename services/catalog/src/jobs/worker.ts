@@ -1,7 +1,7 @@
 import { JobQueue, runTaskJob, startJobWorker, TaskRuns, type Runtime } from '@mcs/kit';
 import type { Services } from '../app';
 import { type Db, SCHEMA } from '../db';
-import { unfinishedOperationIds } from '../repositories/file-operation.repository';
+import { unfinishedOperationIds } from '../operations/file-operation.repository';
 import { catalogJobs, type CatalogJobs } from './catalogue';
 
 class NotCommittedYet extends Error {}

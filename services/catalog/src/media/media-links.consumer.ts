@@ -3,7 +3,7 @@ import { type Db, SCHEMA, type Tx } from '../db';
 import { applyMediaLinks } from './media-links.repository';
 
 /** cleanup's candidate and protection links, for candidate_ids / protection_ids (2.6). */
-export function linksConsumer(
+export function mediaLinksConsumer(
   runtime: Runtime,
   db: Db,
 ): Consumer<Tx, 'cleanup.media_links_changed'> {

@@ -6,9 +6,9 @@
  */
 import type { MessagePayload } from '@mcs/contracts';
 import { commonFolder } from '@mcs/kit';
-import { movieFacts, seriesFacts } from '../facts/media-facts';
+import { movieFacts, seriesFacts } from '../facts/media-facts.repository';
 import type { MediaEvents } from '../messaging/media-events';
-import { transition } from '../repositories/file-operation.repository';
+import { transition } from './file-operation.repository';
 import type { Tx } from '../db';
 import { removeEpisodeFiles, removeItems, removeVersions } from '../sync/removal-apply';
 import type { OperationCommand } from './operation-intake';

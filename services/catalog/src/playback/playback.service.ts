@@ -9,12 +9,12 @@ import type { ClientFactory } from '../integrations/factory';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { MediaEvents } from '../messaging/media-events';
 import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';
-import type { SourceUpdate } from '../repositories/source-status.repository';
-import { readWatermark, writeWatermark } from '../repositories/watermark.repository';
-import type { SourceStatusService } from '../services/source-status.service';
+import type { SourceUpdate } from '../sources/source-status.repository';
+import { readWatermark, writeWatermark } from '../sources/watermark.repository';
+import type { SourceStatusService } from '../sources/source-status.service';
 import { mainServerRequired } from '../tasks/task-error';
 import { readUserStates, type UserPass } from './user-states';
-import { refreshWatchAggregates, storeUsers } from './watch-store';
+import { refreshWatchAggregates, storeUsers } from './playback.repository';
 
 const DAY_MS = 86_400_000;
 const MARGIN_MS = 60_000;

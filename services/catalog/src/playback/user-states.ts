@@ -7,7 +7,7 @@ import { num } from '@mcs/kit';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { DbClient as Db } from '../db';
 import { IdSet } from '../sync/id-set';
-import { itemsOf, storeStates, type StateRow } from './watch-store';
+import { itemsOf, storeStates, type StateRow } from './playback.repository';
 
 export interface UserPass {
   full: boolean;

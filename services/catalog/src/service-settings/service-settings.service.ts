@@ -11,8 +11,8 @@ import type { ClientFactory } from '../integrations/factory';
 import type { ServerLibrary } from '../integrations/records';
 import type { MainServerEvents } from './main-server-events';
 import type { MediaEvents } from '../messaging/media-events';
-import { raiseAlert } from '../repositories/alert.repository';
-import { hasActiveOperations } from '../repositories/file-operation.repository';
+import { raiseAlert } from '../alerts/alert.repository';
+import { hasActiveOperations } from '../operations/file-operation.repository';
 import { librariesOf, setLibrariesEnabled, syncLibraries } from './library.repository';
 import {
   clearMain,

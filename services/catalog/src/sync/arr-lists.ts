@@ -3,7 +3,7 @@
  * on-demand Arr refresh (arr-refresh.service). The per-instance reads are in arr-read.
  */
 import type { Db } from '../db';
-import type { SourceUpdate } from '../repositories/source-status.repository';
+import type { SourceUpdate } from '../sources/source-status.repository';
 import { enabledOfType } from '../service-settings/service-settings.repository';
 import { linkMovies } from './arr-link-movies';
 import { linkSeries } from './arr-link-series';

@@ -17,15 +17,15 @@ import type { ClientFactory } from '../integrations/factory';
 import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';
-import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
+import { type AlertInput, raiseAlert } from '../alerts/alert.repository';
 import { syncLibraries } from '../service-settings/library.repository';
 import {
   findMainServer,
   recordServiceHealth,
 } from '../service-settings/service-settings.repository';
-import type { SourceUpdate } from '../repositories/source-status.repository';
-import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
-import type { SourceStatusService } from '../services/source-status.service';
+import type { SourceUpdate } from '../sources/source-status.repository';
+import { databaseNow, readWatermark, writeWatermark } from '../sources/watermark.repository';
+import type { SourceStatusService } from '../sources/source-status.service';
 import { mainServerRequired } from '../tasks/task-error';
 import { countLibraryItems, refreshAggregates } from './aggregates';
 import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';

@@ -13,8 +13,8 @@ import {
   type RemovalKind,
 } from '../domain/removal-guard';
 import type { MediaEvents } from '../messaging/media-events';
-import { type AlertInput, raiseAlert, resolveAlert } from '../repositories/alert.repository';
-import { heldRemovals } from '../repositories/pending-removal.repository';
+import { type AlertInput, raiseAlert, resolveAlert } from '../alerts/alert.repository';
+import { heldRemovals } from '../removals/pending-removal.repository';
 import {
   announceReplacements,
   removeEpisodeFiles,

@@ -3,14 +3,14 @@ import type { Clock } from '@mcs/kit';
 import type { Tx } from '../db';
 import type { ByKind } from '../domain/removal-guard';
 import type { MediaEvents } from '../messaging/media-events';
-import { announceResolved, resolveAlert } from '../repositories/alert.repository';
+import { announceResolved, resolveAlert } from '../alerts/alert.repository';
 import {
   clearHeldRemovals,
   findConfirmation,
   heldRemovals,
   recordConfirmation,
   type HeldRemoval,
-} from '../repositories/pending-removal.repository';
+} from './pending-removal.repository';
 import { removeEpisodeFiles, removeItems, removeVersions } from '../sync/removal-apply';
 
 type ConfirmCommand = MessagePayload<'catalog.removals.confirm'>;

@@ -1,9 +1,9 @@
 import type { Router } from 'express';
-import type { Services } from '../app';
-import { pathsRoutes } from '../paths/paths.routes';
-import { fileOperationRoutes } from './file-operation.routes';
-import { mediaRoutes } from '../media/media.routes';
-import { serviceSettingsRoutes } from '../service-settings/service-settings.routes';
+import type { Services } from './app';
+import { pathsRoutes } from './paths/paths.routes';
+import { fileOperationRoutes } from './operations/file-operation.routes';
+import { mediaRoutes } from './media/media.routes';
+import { serviceSettingsRoutes } from './service-settings/service-settings.routes';
 
 /** Every route of the catalog service, under /api behind the gateway signature. */
 export function mountRoutes(api: Router, services: Services): void {

@@ -1,7 +1,7 @@
 /**
  * Full current facts of live movies and series (media.items_upserted), and the changed parts
  * of series (media.series_parts_upserted), read from the catalog in a few queries per group of
- * items (series as JSON built by PostgreSQL, series-facts.sql). `as_of` is the item's
+ * items (series as JSON built by PostgreSQL, series-facts.repository). `as_of` is the item's
  * updated_at, which every change of the item or its children moves, so consumers can keep the
  * newest.
  */
@@ -15,7 +15,7 @@ import {
   type CommonRow,
   type FileFactsRow,
 } from './file-facts';
-import { SERIES_FACTS, SERIES_PARTS } from './series-facts.sql';
+import { SERIES_FACTS, SERIES_PARTS } from './series-facts.repository';
 
 export type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
 type MovieFacts = Extract<ItemFacts, { media_type: 'movie' }>;

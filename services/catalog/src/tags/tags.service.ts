@@ -6,7 +6,7 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
 import { listServiceConfigs } from '../service-settings/service-settings.repository';
-import { holdersOf, type TagHolder } from './tag-holders';
+import { holdersOf, type TagHolder } from './tags.repository';
 
 type Command = MessagePayload<'catalog.tags.apply'>;
 type Failure = MessagePayload<'media.tags_applied'>['failures'][number];
@@ -19,7 +19,7 @@ type ArrClient = ReturnType<ClientFactory['radarr']> | ReturnType<ClientFactory[
  * instance lacks it, one editor call per tag and batch of 100 entries. Answers with
  * media.tags_applied; an item is applied when every instance holding it took the change.
  */
-export class TagService {
+export class TagsService {
   constructor(
     private readonly deps: {
       db: Db;

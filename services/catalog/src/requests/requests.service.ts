@@ -8,10 +8,10 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { SeerrRequest, SeerrUser } from '../integrations/seerr';
 import type { MediaEvents } from '../messaging/media-events';
-import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
+import { type AlertInput, raiseAlert } from '../alerts/alert.repository';
 import { enabledOfType } from '../service-settings/service-settings.repository';
-import { lastSuccesses, type SourceUpdate } from '../repositories/source-status.repository';
-import type { SourceStatusService } from '../services/source-status.service';
+import { lastSuccesses, type SourceUpdate } from '../sources/source-status.repository';
+import type { SourceStatusService } from '../sources/source-status.service';
 import {
   countRequests,
   keyParts,
@@ -19,11 +19,11 @@ import {
   requestSignatures,
   requestsOf,
   type RequestRow,
-} from './request-store';
+} from './requests.repository';
 
 type RequestsItem = MessagePayload<'media.requests_changed'>['items'][number];
 
-export interface RequestSyncDeps {
+export interface RequestsDeps {
   db: Db;
   events: MediaEvents;
   clients: ClientFactory;
@@ -38,8 +38,8 @@ export interface RequestSyncDeps {
  * snapshot atomically; an incomplete or implausibly shrunken sweep keeps the previous one.
  * Items whose requests changed get their full request list in media.requests_changed.
  */
-export class RequestSyncService {
-  constructor(private readonly deps: RequestSyncDeps) {}
+export class RequestsService {
+  constructor(private readonly deps: RequestsDeps) {}
 
   async run(context: TaskContext): Promise<TaskOutcome> {
     const instances = await enabledOfType(this.deps.db, ['seerr']);

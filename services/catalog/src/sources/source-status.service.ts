@@ -1,11 +1,7 @@
 import type { Clock } from '@mcs/kit';
 import type { Db } from '../db';
 import type { MediaEvents } from '../messaging/media-events';
-import {
-  allSources,
-  recordSource,
-  type SourceUpdate,
-} from '../repositories/source-status.repository';
+import { allSources, recordSource, type SourceUpdate } from './source-status.repository';
 
 /**
  * The data sources' freshness and availability (domain.md 2.13). Whenever a state changes the

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { pathId, requireSystem } from '@mcs/kit';
-import type { OperationPathsService } from '../operations/operation-paths.service';
+import type { OperationPathsService } from './operation-paths.service';
 
 /** For the webhooks service only (a system principal): a file operation's path values. */
 export function fileOperationRoutes(api: Router, paths: OperationPathsService): void {

@@ -1,10 +1,10 @@
 import { type SqlClient, type Clock, num } from '@mcs/kit';
 import type { Db } from '../db';
-import { publishFacts } from '../facts/facts-publisher';
-import { publishWatch } from '../facts/watch-publisher';
+import { publishFacts } from './facts-publisher';
+import { publishWatch } from './watch-publisher';
 import type { MediaEvents } from '../messaging/media-events';
-import { requestSignatures } from '../requests/request-store';
-import type { RequestSyncService } from '../requests/request-sync.service';
+import { requestSignatures } from '../requests/requests.repository';
+import type { RequestsService } from '../requests/requests.service';
 
 /**
  * catalog.media.backfill: the facts of every live item (or those changed since a time), then
@@ -18,7 +18,7 @@ export class BackfillService {
       direct: SqlClient;
       events: MediaEvents;
       clock: Clock;
-      requests: RequestSyncService;
+      requests: RequestsService;
     },
   ) {}
 
