@@ -1,5 +1,10 @@
 import type { Clock, TaskOutcome } from '@mcs/kit';
 import type { Db } from '../db';
+import {
+  deleteFinishedOperations,
+  deleteOldTaskRuns,
+  deleteResolvedAlerts,
+} from './housekeeping.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -14,20 +19,13 @@ export class HousekeepingService {
   async run(): Promise<TaskOutcome> {
     const { db } = this.deps;
     const cutoff = new Date(this.deps.clock().getTime() - 90 * DAY_MS);
-    const alerts = await db.alert.deleteMany({ where: { resolvedAt: { lt: cutoff } } });
-    const operations = await db.fileOperation.deleteMany({
-      where: { finishedAt: { lt: cutoff }, status: { in: ['succeeded', 'failed', 'canceled'] } },
-    });
-    const runs = await db.$executeRaw`
-      DELETE FROM task_runs WHERE run_id IN (
-        SELECT run_id FROM (
-          SELECT run_id, row_number() OVER (PARTITION BY task_id ORDER BY run_id DESC) AS n
-            FROM task_runs WHERE status IN ('completed', 'error')) ranked
-         WHERE n > 200)`;
-    const removed = alerts.count + operations.count + runs;
+    const alerts = await deleteResolvedAlerts(db, cutoff);
+    const operations = await deleteFinishedOperations(db, cutoff);
+    const runs = await deleteOldTaskRuns(db);
+    const removed = alerts + operations + runs;
     return {
       itemsProcessed: removed,
-      summary: { alerts: alerts.count, file_operations: operations.count, task_runs: runs },
+      summary: { alerts, file_operations: operations, task_runs: runs },
     };
   }
 }

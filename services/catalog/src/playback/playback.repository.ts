@@ -3,6 +3,10 @@ import { num } from '@mcs/kit';
 import type { PlaybackUserRecord, WatchStateRecord } from '../integrations/records';
 import type { DbClient } from '../db';
 
+export async function countUsers(db: DbClient, serviceId: number): Promise<number> {
+  return db.playbackUser.count({ where: { serviceConfigId: BigInt(serviceId) } });
+}
+
 export async function storeUsers(
   db: DbClient,
   server: { id: number; serviceType: string },
@@ -68,6 +72,22 @@ export async function storeStates(db: DbClient, userId: number, states: StateRow
      WHERE (w.play_count, w.last_played_at, w.completed) IS DISTINCT FROM
            (EXCLUDED.play_count, EXCLUDED.last_played_at, EXCLUDED.completed)
     RETURNING w.item_kind, w.item_id`;
+}
+
+/** Every state of one user, as a full pass compares them with what the server reported. */
+export async function statesOfUser(db: DbClient, userId: number) {
+  return db.$queryRaw<{ item_kind: 'movie' | 'episode'; item_id: bigint; completed: boolean }[]>`
+    SELECT item_kind, item_id, completed FROM watch_states WHERE playback_user_id = ${userId}`;
+}
+
+export async function deleteStates(
+  db: DbClient,
+  userId: number,
+  kind: 'movie' | 'episode',
+  ids: number[],
+): Promise<void> {
+  await db.$executeRaw`DELETE FROM watch_states WHERE playback_user_id = ${userId}
+      AND item_kind = ${kind} AND item_id = ANY(${ids}::bigint[])`;
 }
 
 /**

@@ -1,6 +1,5 @@
 /** The Seerr snapshot (domain.md 1.8): replaced per instance only after a complete sweep. */
 import type { Events } from '@mcs/contracts';
-import { num } from '@mcs/kit';
 import { Prisma } from '../generated/prisma/client';
 import type { SeerrRequest, SeerrUser } from '../integrations/seerr';
 import type { DbClient, Tx } from '../db';
@@ -122,8 +121,3 @@ export async function requestsOf(db: DbClient, keys: string[]): Promise<RequestR
      WHERE t.media_type || ':' || t.id = ANY(${keys}::text[])
      ORDER BY r.service_config_id, r.seerr_request_id`;
 }
-
-export const keyParts = (key: string) => {
-  const [type, id] = key.split(':');
-  return { mediaType: type as 'movie' | 'series', mediaId: num(Number(id)) };
-};

@@ -1,5 +1,12 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { type Logger, type Clock, type TaskContext, type TaskOutcome, isoOrNull } from '@mcs/kit';
+import {
+  type Logger,
+  type Clock,
+  type TaskContext,
+  type TaskOutcome,
+  isoOrNull,
+  num,
+} from '@mcs/kit';
 import type { CatalogSettings } from '../config';
 import type { Db } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
@@ -14,7 +21,6 @@ import { lastSuccesses, type SourceUpdate } from '../sources/source-status.repos
 import type { SourceStatusService } from '../sources/source-status.service';
 import {
   countRequests,
-  keyParts,
   replaceSnapshot,
   requestSignatures,
   requestsOf,
@@ -161,6 +167,11 @@ export class RequestsService {
     }
   }
 }
+
+const keyParts = (key: string) => {
+  const [type, id] = key.split(':');
+  return { mediaType: type as 'movie' | 'series', mediaId: num(Number(id)) };
+};
 
 /** A request without a known requester cannot be attributed and is left out. */
 function requestFacts(row: RequestRow): RequestsItem['requests'] {

@@ -1,5 +1,6 @@
 import { num } from '@mcs/kit';
-import type { DbClient } from '../db';
+import type { MessagePayload } from '@mcs/contracts';
+import type { DbClient, Tx } from '../db';
 
 export interface TagHolder {
   mediaType: 'movie' | 'series';
@@ -36,4 +37,38 @@ export async function holdersOf(
     serviceConfigId: num(row.service_config_id),
     arrId: row.arr_id,
   }));
+}
+
+/** Records a catalog.tags.apply command; 0 when its message is already known. */
+export function recordTagCommand(
+  tx: Tx,
+  messageId: string,
+  command: MessagePayload<'catalog.tags.apply'>,
+): Promise<number> {
+  return tx.$executeRaw`
+      INSERT INTO tag_commands (message_id, run_id, items)
+      VALUES (${messageId}::uuid, ${command.run_id}, ${JSON.stringify(command.items)}::jsonb)
+      ON CONFLICT (message_id) DO NOTHING`;
+}
+
+export function findTagCommand(db: DbClient, messageId: string) {
+  return db.tagCommand.findUnique({ where: { messageId } });
+}
+
+/** Marks a queued command done; 0 when it was done already (by an earlier attempt). */
+export async function finishTagCommand(tx: Tx, messageId: string, now: Date): Promise<number> {
+  const { count } = await tx.tagCommand.updateMany({
+    where: { messageId, status: 'queued' },
+    data: { status: 'done', finishedAt: now },
+  });
+  return count;
+}
+
+/** Commands whose job may have been lost with Redis. */
+export async function queuedTagCommandIds(db: DbClient): Promise<string[]> {
+  const rows = await db.tagCommand.findMany({
+    where: { status: 'queued' },
+    select: { messageId: true },
+  });
+  return rows.map((row) => row.messageId);
 }

@@ -6,7 +6,13 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
 import { listServiceConfigs } from '../service-settings/service-settings.repository';
-import { holdersOf, type TagHolder } from './tags.repository';
+import {
+  finishTagCommand,
+  findTagCommand,
+  holdersOf,
+  recordTagCommand,
+  type TagHolder,
+} from './tags.repository';
 
 type Command = MessagePayload<'catalog.tags.apply'>;
 type Failure = MessagePayload<'media.tags_applied'>['failures'][number];
@@ -31,16 +37,13 @@ export class TagsService {
   ) {}
 
   accept(tx: Tx, messageId: string, command: Command): Promise<number> {
-    return tx.$executeRaw`
-      INSERT INTO tag_commands (message_id, run_id, items)
-      VALUES (${messageId}::uuid, ${command.run_id}, ${JSON.stringify(command.items)}::jsonb)
-      ON CONFLICT (message_id) DO NOTHING`;
+    return recordTagCommand(tx, messageId, command);
   }
 
   /** False while the command's row is not committed yet (the job retries). */
   async apply(messageId: string): Promise<boolean> {
     const { db } = this.deps;
-    const row = await db.tagCommand.findUnique({ where: { messageId } });
+    const row = await findTagCommand(db, messageId);
     if (!row) return false;
     if (row.status === 'done') return true;
     const items = row.items as Change[];
@@ -116,11 +119,7 @@ export class TagsService {
     const now = this.deps.clock();
     const failedItems = new Set(failures.map(keyOf)).size;
     await this.deps.db.$transaction(async (tx) => {
-      const { count } = await tx.tagCommand.updateMany({
-        where: { messageId, status: 'queued' },
-        data: { status: 'done', finishedAt: now },
-      });
-      if (count === 0) return;
+      if ((await finishTagCommand(tx, messageId, now)) === 0) return;
       await this.deps.events.add(tx, 'media.tags_applied', {
         run_id: runId,
         command_message_id: messageId,
