@@ -6,7 +6,7 @@
  * newest.
  */
 import type { MessagePayload } from '@mcs/contracts';
-import { type SqlClient, raw, dateOnly } from '@mcs/kit';
+import { dateOnly, num, raw } from '@mcs/kit';
 import type { DbClient } from '../db';
 import {
   COMMON_COLUMNS,
@@ -15,12 +15,9 @@ import {
   type CommonRow,
   type FileFactsRow,
 } from './file-facts';
-import { SERIES_FACTS, SERIES_PARTS } from './series-facts.repository';
 
-export type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
+type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
 type MovieFacts = Extract<ItemFacts, { media_type: 'movie' }>;
-type SeriesFacts = Extract<ItemFacts, { media_type: 'series' }>;
-export type SeriesParts = MessagePayload<'media.series_parts_upserted'>['items'][number];
 
 const ids = (list: bigint[]) => list.map(Number);
 
@@ -54,26 +51,18 @@ export async function movieFacts(db: DbClient, movieIds: number[]): Promise<Movi
   }));
 }
 
-export async function seriesFacts(db: SqlClient, seriesIds: number[]): Promise<SeriesFacts[]> {
-  if (seriesIds.length === 0) return [];
-  const rows = await db.$queryRawUnsafe<{ facts: string }[]>(
-    `${SERIES_FACTS} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
-    seriesIds,
-  );
-  return rows.map((row) => JSON.parse(row.facts) as SeriesFacts);
-}
-
-/** Root facts and the seasons, episodes and files changed since `since`, per live series. */
-export async function seriesParts(
-  db: SqlClient,
-  seriesIds: number[],
-  since: Date,
-): Promise<SeriesParts[]> {
-  if (seriesIds.length === 0) return [];
-  const rows = await db.$queryRawUnsafe<{ facts: string }[]>(
-    `${SERIES_PARTS} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
-    seriesIds,
-    since,
-  );
-  return rows.map((row) => JSON.parse(row.facts) as SeriesParts);
+/** Live items changed since `since` (all when null), and whether each existed before it. */
+export async function changedItems(db: DbClient, table: 'movies' | 'series', since: Date | null) {
+  const items: { id: number; existedBefore: boolean }[] = [];
+  const from = since ?? new Date(0);
+  for (let after = 0; ;) {
+    const rows = await db.$queryRaw<{ id: bigint; existed: boolean }[]>`
+      SELECT id, created_at < ${from} AS existed FROM ${raw(table)}
+       WHERE removed_at IS NULL AND id > ${after}
+         AND (${since === null} OR updated_at >= ${from})
+       ORDER BY id LIMIT 10000`;
+    if (rows.length === 0) return items;
+    for (const row of rows) items.push({ id: num(row.id), existedBefore: row.existed });
+    after = items[items.length - 1]?.id ?? after;
+  }
 }

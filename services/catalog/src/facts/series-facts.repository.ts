@@ -9,6 +9,12 @@
  * of media.series_parts_upserted: the same root and child objects, children restricted to what
  * changed since `$2`. Both end with `FROM series s`; the caller adds the WHERE clause.
  */
+import type { MessagePayload } from '@mcs/contracts';
+import type { SqlClient } from '@mcs/kit';
+
+type ItemFacts = MessagePayload<'media.items_upserted'>['items'][number];
+type SeriesFacts = Extract<ItemFacts, { media_type: 'series' }>;
+type SeriesParts = MessagePayload<'media.series_parts_upserted'>['items'][number];
 
 /** RFC 3339 UTC with milliseconds, as Date.toISOString() writes it. */
 const iso = (column: string) =>
@@ -74,7 +80,7 @@ const files = (filter: string) => `COALESCE((SELECT json_agg(json_build_object(
              GROUP BY e.episode_file_id) h ON h.id = f.id
       WHERE f.series_id = s.id AND f.removed_at IS NULL AND (${filter})), '[]'::json)`;
 
-export const SERIES_FACTS = `
+const SERIES_FACTS = `
   SELECT s.id, json_build_object(${ROOT},
     'seasons', ${seasons('TRUE')},
     'episodes', ${episodes('TRUE')},
@@ -91,7 +97,7 @@ const ofChangedEpisodes = (column: string) => `SELECT c.${column} FROM episodes 
  * updated_at), seasons likewise, plus the season and the file of every listed episode, so that
  * each listed episode's season and file travel with it.
  */
-export const SERIES_PARTS = `
+const SERIES_PARTS = `
   SELECT s.id, json_build_object(
     'media_id', s.id, 'as_of', ${iso('s.updated_at')},
     'series', json_build_object(${ROOT}),
@@ -100,3 +106,27 @@ export const SERIES_PARTS = `
     'episode_files', ${files(`f.updated_at >= $2::timestamptz OR f.id IN (${ofChangedEpisodes('episode_file_id')})`)}
   )::text AS facts
   FROM series s`;
+
+export async function seriesFacts(db: SqlClient, seriesIds: number[]): Promise<SeriesFacts[]> {
+  if (seriesIds.length === 0) return [];
+  const rows = await db.$queryRawUnsafe<{ facts: string }[]>(
+    `${SERIES_FACTS} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
+    seriesIds,
+  );
+  return rows.map((row) => JSON.parse(row.facts) as SeriesFacts);
+}
+
+/** Root facts and the seasons, episodes and files changed since `since`, per live series. */
+export async function seriesParts(
+  db: SqlClient,
+  seriesIds: number[],
+  since: Date,
+): Promise<SeriesParts[]> {
+  if (seriesIds.length === 0) return [];
+  const rows = await db.$queryRawUnsafe<{ facts: string }[]>(
+    `${SERIES_PARTS} WHERE s.id = ANY($1::bigint[]) AND s.removed_at IS NULL ORDER BY s.id`,
+    seriesIds,
+    since,
+  );
+  return rows.map((row) => JSON.parse(row.facts) as SeriesParts);
+}

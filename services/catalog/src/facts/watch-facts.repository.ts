@@ -107,3 +107,17 @@ async function usersOf(db: DbClient, keys: string[]): Promise<PlaybackUserWire[]
     is_admin: row.is_admin,
   }));
 }
+
+/** The live movies and the series with any watch state (a backfill republishes their data). */
+export async function watchedItems(db: DbClient): Promise<{ movie: number[]; series: number[] }> {
+  const watched = await db.$queryRaw<{ kind: 'movie' | 'series'; id: bigint }[]>`
+      SELECT DISTINCT 'movie' AS kind, w.item_id AS id FROM watch_states w
+        JOIN movies m ON m.id = w.item_id AND m.removed_at IS NULL WHERE w.item_kind = 'movie'
+      UNION
+      SELECT DISTINCT 'series', e.series_id FROM watch_states w
+        JOIN episodes e ON e.id = w.item_id WHERE w.item_kind = 'episode'`;
+  return {
+    movie: watched.filter((w) => w.kind === 'movie').map((w) => num(w.id)),
+    series: watched.filter((w) => w.kind === 'series').map((w) => num(w.id)),
+  };
+}

@@ -6,7 +6,8 @@
  */
 import type { MessagePayload } from '@mcs/contracts';
 import { commonFolder } from '@mcs/kit';
-import { movieFacts, seriesFacts } from '../facts/media-facts.repository';
+import { movieFacts } from '../facts/media-facts.repository';
+import { seriesFacts } from '../facts/series-facts.repository';
 import type { MediaEvents } from '../messaging/media-events';
 import { transition } from './file-operation.repository';
 import type { Tx } from '../db';
