@@ -18,6 +18,8 @@ import type { ClientDefaults } from './integrations/factory';
 import type { CatalogJobs } from './jobs/catalogue';
 import { startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command-consumer';
+import { unfinishedOperationIds } from './operations/file-operation.repository';
+import { queuedTagCommandIds } from './tags/tags.repository';
 import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
 
@@ -65,7 +67,14 @@ export async function startCatalog(
     sleep: options.sleep ?? ((ms) => delay(ms)),
   });
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
-  const jobs = await startCatalogWorker(runtime, db, services, config.jobConcurrency ?? 2);
+  const unfinished = { operationIds: unfinishedOperationIds, tagCommandIds: queuedTagCommandIds };
+  const jobs = await startCatalogWorker(
+    runtime,
+    db,
+    services,
+    unfinished,
+    config.jobConcurrency ?? 2,
+  );
   for (const consumer of [
     commandConsumer(runtime, db, jobs, services),
     mediaLinksConsumer(runtime, db),

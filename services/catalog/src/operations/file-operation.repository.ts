@@ -5,8 +5,6 @@ import type { DbClient } from '../db';
 export type OperationStatus =
   'queued' | 'running' | 'verifying' | 'succeeded' | 'failed' | 'canceled';
 
-export const ACTIVE_STATUSES: OperationStatus[] = ['queued', 'running', 'verifying'];
-
 export interface OperationRow {
   operationId: number;
   candidateId: number | null;
@@ -67,13 +65,6 @@ export async function unfinishedOperationIds(db: DbClient): Promise<number[]> {
     select: { operationId: true },
   });
   return rows.map((row) => num(row.operationId));
-}
-
-export async function hasActiveOperations(db: DbClient, serviceId: number): Promise<boolean> {
-  const count = await db.fileOperation.count({
-    where: { serviceConfigId: BigInt(serviceId), status: { in: ACTIVE_STATUSES } },
-  });
-  return count > 0;
 }
 
 /** The path an operation acted on (null before it ended, or with no file); null if unknown. */

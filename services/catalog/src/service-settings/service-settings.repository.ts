@@ -94,6 +94,16 @@ export async function saveServiceConfig(
   return toRecord(row);
 }
 
+/** File operations that have not ended yet hold their service (it cannot be deleted). */
+const ACTIVE_OPERATION_STATUSES = ['queued', 'running', 'verifying'];
+
+export async function hasActiveOperations(db: DbClient, serviceId: number): Promise<boolean> {
+  const count = await db.fileOperation.count({
+    where: { serviceConfigId: BigInt(serviceId), status: { in: ACTIVE_OPERATION_STATUSES } },
+  });
+  return count > 0;
+}
+
 export async function deleteServiceConfig(db: DbClient, id: number): Promise<void> {
   await db.serviceConfig.delete({ where: { id: BigInt(id) } });
 }

@@ -12,12 +12,12 @@ import type { ServerLibrary } from '../integrations/records';
 import type { MainServerEvents } from './main-server-events';
 import type { MediaEvents } from '../messaging/media-events';
 import { raiseAlert } from '../alerts/alert.repository';
-import { hasActiveOperations } from '../operations/file-operation.repository';
 import { librariesOf, setLibrariesEnabled, syncLibraries } from './library.repository';
 import {
   clearMain,
   deleteServiceConfig,
   findServiceConfig,
+  hasActiveOperations,
   listServiceConfigs,
   saveServiceConfig,
 } from './service-settings.repository';
