@@ -14,7 +14,7 @@ import type { Pool } from 'pg';
 import type { CatalogSettings } from './config';
 import { type Db, SCHEMA } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/factory';
-import { MainServerEvents } from './messaging/main-server-events';
+import { MainServerEvents } from './service-settings/main-server-events';
 import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/executor';
 import { OperationIntake } from './operations/operation-intake';
@@ -22,15 +22,15 @@ import { InputsService } from './inputs/inputs.service';
 import { OperationPathsService } from './operations/operation-paths.service';
 import { PathsService } from './paths/paths.service';
 import { PlaybackService } from './playback/playback.service';
-import { RemovalConfirmationService } from './services/removal-confirmation.service';
-import { RequestSyncService } from './requests/request-sync.service';
-import { BackfillService } from './services/backfill.service';
-import { HousekeepingService } from './services/housekeeping.service';
-import { MediaService } from './services/media.service';
-import { ServiceConfigService } from './services/service-config.service';
-import { SourceStatusService } from './services/source-status.service';
+import { RemovalConfirmationService } from './removals/removal-confirmation.service';
+import { RequestsService } from './requests/requests.service';
+import { BackfillService } from './facts/backfill.service';
+import { HousekeepingService } from './housekeeping/housekeeping.service';
+import { MediaService } from './media/media.service';
+import { ServiceSettingsService } from './service-settings/service-settings.service';
+import { SourceStatusService } from './sources/source-status.service';
 import { LibrarySyncService } from './sync/library-sync.service';
-import { TagService } from './tags/tag.service';
+import { TagsService } from './tags/tags.service';
 import { ArrRefreshService } from './sync/arr-refresh.service';
 import { taskLockKey } from './tasks/task-locks';
 
@@ -60,18 +60,18 @@ export function createServices(deps: AppDeps) {
   const work = { db, direct, events, clients, sources, settings, clock, log };
   const library = new LibrarySyncService(work);
   const playback = new PlaybackService(work);
-  const requests = new RequestSyncService(work);
+  const requests = new RequestsService(work);
   const arr = new ArrRefreshService(work);
   const housekeeping = new HousekeepingService({ db, clock });
   return {
     media: new MediaService({ db, clock }),
     paths: new PathsService({ db }),
     operationPaths: new OperationPathsService({ db }),
-    serviceConfigs: new ServiceConfigService({ db, box, clients, mainServer, events, clock }),
+    serviceSettings: new ServiceSettingsService({ db, box, clients, mainServer, events, clock }),
     mainServer,
     removals: new RemovalConfirmationService({ events, clock }),
     operations: new OperationIntake(),
-    tags: new TagService({ db, events, clients, clock, log }),
+    tags: new TagsService({ db, events, clients, clock, log }),
     inputs: new InputsService({
       db,
       events,

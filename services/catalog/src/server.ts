@@ -18,7 +18,9 @@ import type { ClientDefaults } from './integrations/factory';
 import type { CatalogJobs } from './jobs/catalogue';
 import { startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command-consumer';
-import { linksConsumer } from './messaging/links-consumer';
+import { unfinishedOperationIds } from './operations/file-operation.repository';
+import { queuedTagCommandIds } from './tags/tags.repository';
+import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
 
 export type CatalogService = StartedService<Db> & {
@@ -65,10 +67,17 @@ export async function startCatalog(
     sleep: options.sleep ?? ((ms) => delay(ms)),
   });
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
-  const jobs = await startCatalogWorker(runtime, db, services, config.jobConcurrency ?? 2);
+  const unfinished = { operationIds: unfinishedOperationIds, tagCommandIds: queuedTagCommandIds };
+  const jobs = await startCatalogWorker(
+    runtime,
+    db,
+    services,
+    unfinished,
+    config.jobConcurrency ?? 2,
+  );
   for (const consumer of [
     commandConsumer(runtime, db, jobs, services),
-    linksConsumer(runtime, db),
+    mediaLinksConsumer(runtime, db),
   ]) {
     await consumer.start();
     runtime.onStop({ name: `consumer ${consumer.queue}`, close: () => consumer.stop() });

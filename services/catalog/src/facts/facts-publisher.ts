@@ -5,11 +5,12 @@
  * episodes and files each). Two groups are in flight at once, so that PostgreSQL builds and
  * stores one while this process parses and validates the other.
  */
-import { type SqlClient, num, raw } from '@mcs/kit';
+import type { SqlClient } from '@mcs/kit';
 import type { Db } from '../db';
 import { seriesPublication } from '../domain/series-publication';
 import type { MediaEvents } from '../messaging/media-events';
-import { movieFacts, seriesFacts, seriesParts } from './media-facts';
+import { changedItems, movieFacts } from './media-facts.repository';
+import { seriesFacts, seriesParts } from './series-facts.repository';
 
 const GROUP = { movies: 500, series: 25, parts: 200 } as const;
 const IN_FLIGHT = 2;
@@ -30,7 +31,7 @@ export async function publishFacts(
   // Facts are read and their messages written outside any Prisma transaction: each group is
   // one read and one insert per message, nothing to commit together, and plain pg moves the
   // megabytes of series JSON about twice as fast.
-  const movies = await changed(db, 'movies', since);
+  const movies = await changedItems(db, 'movies', since);
   await inGroups(
     movies.map((movie) => movie.id),
     GROUP.movies,
@@ -39,7 +40,7 @@ export async function publishFacts(
       if (facts.length > 0) await events.itemsUpserted(direct, facts);
     },
   );
-  const series = await changed(db, 'series', since);
+  const series = await changedItems(db, 'series', since);
   const full: number[] = [];
   const parts: number[] = [];
   for (const { id, existedBefore } of series) {
@@ -59,22 +60,6 @@ export async function publishFacts(
     if (facts.length > 0) await events.seriesPartsUpserted(direct, facts);
   });
   return movies.length + series.length;
-}
-
-/** Live items changed since `since` (all when null), and whether each existed before it. */
-async function changed(db: Db, table: 'movies' | 'series', since: Date | null) {
-  const items: { id: number; existedBefore: boolean }[] = [];
-  const from = since ?? new Date(0);
-  for (let after = 0; ;) {
-    const rows = await db.$queryRaw<{ id: bigint; existed: boolean }[]>`
-      SELECT id, created_at < ${from} AS existed FROM ${raw(table)}
-       WHERE removed_at IS NULL AND id > ${after}
-         AND (${since === null} OR updated_at >= ${from})
-       ORDER BY id LIMIT 10000`;
-    if (rows.length === 0) return items;
-    for (const row of rows) items.push({ id: num(row.id), existedBefore: row.existed });
-    after = items[items.length - 1]?.id ?? after;
-  }
 }
 
 async function inGroups(

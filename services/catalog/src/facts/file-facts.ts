@@ -10,7 +10,7 @@ type CommonFacts = Events.components['schemas']['MediaFactsCommon'];
 
 /**
  * The file columns behind FileFactsCommon: its fields, with the database's types where they
- * differ. resolution and video_codec hold only normalised values (the sync writes them).
+ * differ. resolution and video_codec hold only normalized values (the sync writes them).
  */
 export type FileFactsRow = Omit<
   FileFacts,

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { MediaEvents } from '../messaging/media-events';
-import { watchFacts } from './watch-facts';
+import { watchFacts } from './watch-facts.repository';
 
 /** Movies carry a few states each; a series all its episodes' states: smaller groups. */
 const GROUP = { movie: 200, series: 40 } as const;

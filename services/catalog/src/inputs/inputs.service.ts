@@ -5,9 +5,9 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
 import type { PlaybackService } from '../playback/playback.service';
-import type { RequestSyncService } from '../requests/request-sync.service';
-import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
-import { allSources } from '../repositories/source-status.repository';
+import type { RequestsService } from '../requests/requests.service';
+import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';
+import { allSources } from '../sources/source-status.repository';
 import type { ArrRefreshService } from '../sync/arr-refresh.service';
 import { itemsByServerId, mediaMessagesSince, outboxMark } from './inputs.repository';
 
@@ -28,7 +28,7 @@ export interface InputsDeps {
   db: Db;
   events: MediaEvents;
   clients: ClientFactory;
-  requests: RequestSyncService;
+  requests: RequestsService;
   playback: PlaybackService;
   arr: ArrRefreshService;
   /** Runs work under a task's lock, or not at all (at once) when another run holds it. */

@@ -45,7 +45,7 @@ export interface ListBatch<T> {
   known: number[];
 }
 
-/** Maps a streamed list's decoded values (system clients normalise them), keeping digests. */
+/** Maps a streamed list's decoded values (system clients normalize them), keeping digests. */
 export async function* mapList<T, U>(
   batches: AsyncIterable<ListBatch<T>>,
   map: (value: T) => U,

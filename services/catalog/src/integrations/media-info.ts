@@ -1,10 +1,10 @@
 /**
- * Normalisation of technical file facts (domain.md §2.9.3) so that rules see the same values
+ * Normalization of technical file facts (domain.md §2.9.3) so that rules see the same values
  * whichever server reported the file.
  */
 import type { Events } from '@mcs/contracts';
 
-/** The normalised values the facts events carry (null stands for unknown there). */
+/** The normalized values the facts events carry (null stands for unknown there). */
 export type Resolution = NonNullable<Events.components['schemas']['Resolution']>;
 export type VideoCodec = NonNullable<Events.components['schemas']['VideoCodec']>;
 

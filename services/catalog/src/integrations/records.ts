@@ -1,6 +1,6 @@
 /**
  * Neutral records the sync consumes, whatever system reported them. Dates are sanitised
- * (§2.12: null = unknown), ids normalised (§1.5), file facts normalised (§2.9.3). Paths are
+ * (§2.12: null = unknown), ids normalized (§1.5), file facts normalized (§2.9.3). Paths are
  * kept as reported: mapping them (§6.6.1) is the sync's job.
  */
 import type { ProviderIds } from './ids';

@@ -1,10 +1,30 @@
+import type { MessagePayload } from '@mcs/contracts';
 import { JobQueue, runTaskJob, startJobWorker, TaskRuns, type Runtime } from '@mcs/kit';
-import type { Services } from '../app';
 import { type Db, SCHEMA } from '../db';
-import { unfinishedOperationIds } from '../repositories/file-operation.repository';
 import { catalogJobs, type CatalogJobs } from './catalogue';
 
 class NotCommittedYet extends Error {}
+
+/**
+ * The services the jobs call, narrowed to the methods used: the worker takes them as a
+ * parameter, so jobs/ imports no feature (messaging/, which every feature imports, imports the
+ * job catalogue for the command consumer).
+ */
+export interface JobHandlers {
+  tasks: { execute(runId: number): Promise<boolean> };
+  executor: { execute(operationId: number): Promise<boolean> };
+  tags: { apply(messageId: string): Promise<boolean> };
+  inputs: {
+    refresh(messageId: string, command: MessagePayload<'catalog.inputs.refresh'>): Promise<void>;
+  };
+  backfill: { run(since: Date | null): Promise<number> };
+}
+
+/** Reads of the rows whose work may still lack a job (the features' repositories). */
+export interface UnfinishedWork {
+  operationIds(db: Db): Promise<number[]>;
+  tagCommandIds(db: Db): Promise<string[]>;
+}
 
 /**
  * The catalog worker: every job of the catalogue has its handler here (start-up fails
@@ -14,7 +34,8 @@ class NotCommittedYet extends Error {}
 export async function startCatalogWorker(
   runtime: Runtime,
   db: Db,
-  services: Services,
+  services: JobHandlers,
+  unfinished: UnfinishedWork,
   concurrency: number,
 ): Promise<JobQueue<CatalogJobs>> {
   const options = { redis: runtime.redis, prefix: runtime.config.redis.prefix };
@@ -40,20 +61,20 @@ export async function startCatalogWorker(
   );
   runtime.onStop({ name: 'job worker', close: () => worker.close() });
   runtime.onStop({ name: 'job queue', close: () => queue.close() });
-  await requeueUnfinished(db, queue);
+  await requeueUnfinished(db, queue, unfinished);
   return queue;
 }
 
 /** The rows are the truth: work whose job was lost with Redis is queued again at start. */
-async function requeueUnfinished(db: Db, queue: JobQueue<CatalogJobs>): Promise<void> {
+async function requeueUnfinished(
+  db: Db,
+  queue: JobQueue<CatalogJobs>,
+  unfinished: UnfinishedWork,
+): Promise<void> {
   for (const run of await new TaskRuns(SCHEMA).queued(db))
     await queue.enqueue('run_task', { run_id: run.runId }, runTaskJob(run));
-  for (const id of await unfinishedOperationIds(db))
+  for (const id of await unfinished.operationIds(db))
     await queue.enqueue('execute_operation', { operation_id: id }, { jobId: `file-op-${id}` });
-  const tags = await db.tagCommand.findMany({
-    where: { status: 'queued' },
-    select: { messageId: true },
-  });
-  for (const { messageId } of tags)
+  for (const messageId of await unfinished.tagCommandIds(db))
     await queue.enqueue('apply_tags', { message_id: messageId }, { jobId: `tags-${messageId}` });
 }

@@ -6,7 +6,7 @@ import {
   type ReceivedMessage,
   type Runtime,
 } from '@mcs/kit';
-import type { Services } from '../app';
+import type { MessagePayload } from '@mcs/contracts';
 import { type Db, SCHEMA, type Tx } from '../db';
 import type { CatalogJobs } from '../jobs/catalogue';
 
@@ -30,7 +30,25 @@ const MESSAGES = [
 
 type Name = (typeof MESSAGES)[number];
 type Received = { [K in Name]: ReceivedMessage<K> }[Name];
-type Handlers = Pick<Services, 'operations' | 'tags' | 'mainServer' | 'removals'>;
+
+/**
+ * The services the commands are handed to, narrowed to the methods used: the consumer takes
+ * them as a parameter, so messaging/ (which every feature imports) imports no feature.
+ */
+export interface CommandHandlers {
+  operations: {
+    accept(tx: Tx, command: MessagePayload<'catalog.file_operation.execute'>): Promise<boolean>;
+  };
+  tags: {
+    accept(
+      tx: Tx,
+      messageId: string,
+      command: MessagePayload<'catalog.tags.apply'>,
+    ): Promise<number>;
+  };
+  mainServer: { add(tx: Tx): Promise<void> };
+  removals: { confirm(tx: Tx, command: MessagePayload<'catalog.removals.confirm'>): Promise<void> };
+}
 
 const runs = new TaskRuns(SCHEMA);
 
@@ -42,7 +60,7 @@ export function commandConsumer(
   runtime: Runtime,
   db: Db,
   jobs: JobQueue<CatalogJobs>,
-  handlers: Handlers,
+  handlers: CommandHandlers,
 ): Consumer<Tx, Name> {
   return new Consumer<Tx, Name>(runtime.broker, runtime.names, runtime.log, {
     service: SCHEMA,
@@ -58,7 +76,7 @@ async function accept(
   message: Received,
   tx: Tx,
   jobs: JobQueue<CatalogJobs>,
-  { operations, tags, mainServer, removals }: Handlers,
+  { operations, tags, mainServer, removals }: CommandHandlers,
 ): Promise<void> {
   switch (message.name) {
     case 'catalog.tags.apply':

@@ -5,8 +5,8 @@ import { isMediaServer, type ServiceConfigRecord } from '../domain/service-confi
 import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
-import { findOperation, transition } from '../repositories/file-operation.repository';
-import { listServiceConfigs } from '../repositories/service-config.repository';
+import { findOperation, transition } from './file-operation.repository';
+import { listServiceConfigs } from '../service-settings/service-settings.repository';
 import { OperationClients, perform, STEP_LABELS, verify } from './calls';
 import type { OperationCommand } from './operation-intake';
 import { recordOutcome, type Attempt, type Result } from './outcome';

@@ -1,5 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { recordOperation } from '../repositories/file-operation.repository';
+import { recordOperation } from './file-operation.repository';
 import type { Tx } from '../db';
 
 export type OperationCommand = MessagePayload<'catalog.file_operation.execute'>;

@@ -1,6 +1,6 @@
 import { NotFound } from '@mcs/kit';
 import type { Db } from '../db';
-import { operationPath } from '../repositories/file-operation.repository';
+import { operationPath } from './file-operation.repository';
 
 export interface OperationPaths {
   path: string | null;

@@ -2,6 +2,7 @@ import type { ServiceConfigRecord } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/factory';
 import type { DbClient } from '../db';
 import type { OperationCommand } from './operation-intake';
+import { seerrMediaOf } from './seerr-media.repository';
 
 /**
  * After the whole movie or series left the library, Seerr's media entry is cleared where
@@ -13,16 +14,7 @@ export async function clearSeerrRequests(
   command: OperationCommand,
   services: Map<number, ServiceConfigRecord>,
 ): Promise<string[]> {
-  const table = command.target.media_type === 'movie' ? 'movies' : 'series';
-  const rows = await deps.db.$queryRawUnsafe<
-    { service_config_id: bigint; seerr_media_id: number }[]
-  >(
-    `SELECT DISTINCT r.service_config_id, r.seerr_media_id FROM seerr_requests r
-       JOIN ${table} t ON t.tmdb_id = r.tmdb_id AND t.id = $1
-      WHERE r.media_type = $2`,
-    command.target.media_id,
-    command.target.media_type,
-  );
+  const rows = await seerrMediaOf(deps.db, command.target);
   const warnings: string[] = [];
   for (const row of rows) {
     const service = services.get(Number(row.service_config_id));

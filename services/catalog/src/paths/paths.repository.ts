@@ -14,7 +14,7 @@ export interface PathCount {
 }
 
 /**
- * Every live file (movie versions, episode files) with its path, separators normalised to `/`
+ * Every live file (movie versions, episode files) with its path, separators normalized to `/`
  * as rule prefixes are (domain.md 3.3), of one media type and library when asked.
  */
 function liveFiles(scope: FileScope): Sql {

@@ -21,7 +21,7 @@ export interface TreeNode {
 export class PathsService {
   constructor(private readonly deps: { db: Db }) {}
 
-  /** `POST /api/rules/validate-paths`: each prefix normalised, checked and counted. */
+  /** `POST /api/rules/validate-paths`: each prefix normalized, checked and counted. */
   async validate(paths: string[], scope: FileScope) {
     const results = [];
     for (const path of paths) {

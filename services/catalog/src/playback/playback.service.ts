@@ -8,13 +8,13 @@ import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/factory';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { MediaEvents } from '../messaging/media-events';
-import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
-import type { SourceUpdate } from '../repositories/source-status.repository';
-import { readWatermark, writeWatermark } from '../repositories/watermark.repository';
-import type { SourceStatusService } from '../services/source-status.service';
+import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';
+import type { SourceUpdate } from '../sources/source-status.repository';
+import { readWatermark, writeWatermark } from '../sources/watermark.repository';
+import type { SourceStatusService } from '../sources/source-status.service';
 import { mainServerRequired } from '../tasks/task-error';
 import { readUserStates, type UserPass } from './user-states';
-import { refreshWatchAggregates, storeUsers } from './watch-store';
+import { countUsers, refreshWatchAggregates, storeUsers } from './playback.repository';
 
 const DAY_MS = 86_400_000;
 const MARGIN_MS = 60_000;
@@ -145,9 +145,7 @@ export class PlaybackService {
 
   private async readServer(server: ServiceConfigRecord, client: MediaServerClient, pass: UserPass) {
     const users = await client.users();
-    const known = await this.deps.db.playbackUser.count({
-      where: { serviceConfigId: BigInt(server.id) },
-    });
+    const known = await countUsers(this.deps.db, server.id);
     // A server that suddenly has no users is not believed (domain.md 2.11).
     if (users.length === 0 && known > 0) return { states: 0, anomaly: true };
     const ids = await storeUsers(this.deps.db, server, users);

@@ -3,11 +3,16 @@
  * states the server no longer reports, unless that would lose more than the guard ratio of
  * the user's completed states (an anomaly: the previous state is kept, domain.md 2.11).
  */
-import { num } from '@mcs/kit';
+import { IdSet, num } from '@mcs/kit';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { DbClient as Db } from '../db';
-import { IdSet } from '@mcs/kit';
-import { itemsOf, storeStates, type StateRow } from './watch-store';
+import {
+  deleteStates,
+  itemsOf,
+  statesOfUser,
+  storeStates,
+  type StateRow,
+} from './playback.repository';
 
 export interface UserPass {
   full: boolean;
@@ -57,10 +62,7 @@ async function dropUnreported(
   seen: { movie: IdSet; episode: IdSet },
   pass: UserPass,
 ): Promise<boolean> {
-  const rows = await db.$queryRaw<
-    { item_kind: 'movie' | 'episode'; item_id: bigint; completed: boolean }[]
-  >`
-    SELECT item_kind, item_id, completed FROM watch_states WHERE playback_user_id = ${userId}`;
+  const rows = await statesOfUser(db, userId);
   const gone = rows.filter((row) => !seen[row.item_kind].has(num(row.item_id)));
   const completed = rows.filter((row) => row.completed).length;
   if (gone.filter((row) => row.completed).length > pass.ratio * completed && completed > 0)
@@ -68,8 +70,7 @@ async function dropUnreported(
   for (const kind of ['movie', 'episode'] as const) {
     const ids = gone.filter((row) => row.item_kind === kind).map((row) => num(row.item_id));
     if (ids.length === 0) continue;
-    await db.$executeRaw`DELETE FROM watch_states WHERE playback_user_id = ${userId}
-      AND item_kind = ${kind} AND item_id = ANY(${ids}::bigint[])`;
+    await deleteStates(db, userId, kind, ids);
     for (const id of ids) pass.changed[kind].add(id);
   }
   return true;

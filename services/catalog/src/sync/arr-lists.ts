@@ -3,8 +3,8 @@
  * on-demand Arr refresh (arr-refresh.service). The per-instance reads are in arr-read.
  */
 import type { Db } from '../db';
-import type { SourceUpdate } from '../repositories/source-status.repository';
-import { enabledOfType } from '../repositories/service-config.repository';
+import type { SourceUpdate } from '../sources/source-status.repository';
+import { enabledOfType } from '../service-settings/service-settings.repository';
 import { type ArrDeps, readRadarr, readSonarrEpisodes, readSonarrSeries } from './arr-read';
 import type { SyncContext } from './context';
 import { linkMovies } from './movie-links.repository';

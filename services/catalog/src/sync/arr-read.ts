@@ -10,8 +10,8 @@ import type { ClientFactory } from '../integrations/factory';
 import { IntegrationError } from '../integrations/errors';
 import type { ListBatch, Listed } from '../integrations/http';
 import type { SonarrClient } from '../integrations/sonarr';
-import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
-import type { SourceUpdate } from '../repositories/source-status.repository';
+import { type AlertInput, raiseAlert } from '../alerts/alert.repository';
+import type { SourceUpdate } from '../sources/source-status.repository';
 import type { Db } from '../db';
 import type { MediaEvents } from '../messaging/media-events';
 import {

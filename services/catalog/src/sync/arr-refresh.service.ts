@@ -1,9 +1,9 @@
 import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import { DateSanitiser } from '../integrations/dates';
-import { enabledOfType, findMainServer } from '../repositories/service-config.repository';
-import type { SourceUpdate } from '../repositories/source-status.repository';
-import { databaseNow } from '../repositories/watermark.repository';
+import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';
+import type { SourceUpdate } from '../sources/source-status.repository';
+import { databaseNow } from '../sources/watermark.repository';
 import { refreshAggregates } from './aggregates.repository';
 import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
 import { arrDepsOf, readDiskSpace } from './arr-read';

@@ -7,7 +7,7 @@
 import { type Logger, BULK_TX } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import { IntegrationError } from '../integrations/errors';
-import type { LibraryRecord } from '../repositories/library.repository';
+import type { LibraryRecord } from '../service-settings/library.repository';
 
 const BATCH = 1000;
 

@@ -17,13 +17,16 @@ import type { ClientFactory } from '../integrations/factory';
 import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';
-import { type AlertInput, raiseAlert } from '../repositories/alert.repository';
-import { syncLibraries } from '../repositories/library.repository';
-import { findMainServer, recordServiceHealth } from '../repositories/service-config.repository';
-import type { SourceUpdate } from '../repositories/source-status.repository';
-import { databaseNow, readWatermark, writeWatermark } from '../repositories/watermark.repository';
+import { type AlertInput, raiseAlert } from '../alerts/alert.repository';
+import { syncLibraries } from '../service-settings/library.repository';
+import {
+  findMainServer,
+  recordServiceHealth,
+} from '../service-settings/service-settings.repository';
+import type { SourceUpdate } from '../sources/source-status.repository';
+import { databaseNow, readWatermark, writeWatermark } from '../sources/watermark.repository';
 import type { MediaServerClient } from '../integrations/media-server';
-import type { SourceStatusService } from '../services/source-status.service';
+import type { SourceStatusService } from '../sources/source-status.service';
 import { mainServerRequired } from '../tasks/task-error';
 import { countLibraryItems, refreshAggregates } from './aggregates.repository';
 import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
@@ -31,8 +34,9 @@ import { arrDepsOf } from './arr-read';
 import { addCounts, syncContext, UNIDENTIFIED_SAMPLE, type SyncContext } from './context';
 import { bothOutcomes } from './library-pages';
 import { syncMovies, type MoviesResult } from './movies.step';
-import { concludeRemovals, type RemovalResult } from './removals';
-import { hasHeldRemovals, liveCounts } from './removals.repository';
+import { concludeRemovals, type RemovalResult } from './removals.step';
+import { hasHeldRemovals } from '../removals/pending-removal.repository';
+import { liveCounts } from './unseen.repository';
 import { syncSeries, type SeriesResult } from './series.step';
 import { SyncReporter } from './sync-reporter';
 import { analyzeLibrary, dropReferences, vacuumLibrary } from './sync.repository';

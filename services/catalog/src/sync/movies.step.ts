@@ -6,7 +6,7 @@ import { IdSet, type Logger } from '@mcs/kit';
 import type { Db } from '../db';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { MediaEvents } from '../messaging/media-events';
-import type { LibraryRecord } from '../repositories/library.repository';
+import type { LibraryRecord } from '../service-settings/library.repository';
 import {
   addCounts,
   NO_COUNTS,

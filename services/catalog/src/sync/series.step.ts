@@ -6,7 +6,7 @@
  */
 import { IdSet } from '@mcs/kit';
 import type { MediaServerClient } from '../integrations/media-server';
-import type { LibraryRecord } from '../repositories/library.repository';
+import type { LibraryRecord } from '../service-settings/library.repository';
 import {
   addCounts,
   NO_COUNTS,

@@ -58,7 +58,7 @@ describe('Jellyfin client', () => {
     await expect(emby.testConnection()).resolves.toMatchObject({ version: '4.8.10.0' });
   });
 
-  test('movies are read page by page until the reported total and normalised', async () => {
+  test('movies are read page by page until the reported total and normalized', async () => {
     const sdr = movieItem({
       ProviderIds: { Tmdb: '603', Imdb: 'tt0133093' },
       MediaSources: [

@@ -26,7 +26,7 @@ function moviesPage(start: number, items: unknown[], totalSize: number) {
 }
 
 describe('Plex client', () => {
-  test('movies are paged with the container headers until totalSize and normalised', async () => {
+  test('movies are paged with the container headers until totalSize and normalized', async () => {
     moviesPage(0, [plexMovie(101), plexMovie(102)], 3);
     moviesPage(2, [plexMovie(103, { addedAt: 0 })], 3);
     const { plex, config } = client();

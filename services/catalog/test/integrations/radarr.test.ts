@@ -34,7 +34,7 @@ describe('Radarr client', () => {
     });
   });
 
-  test('the whole movie list is streamed in batches and normalised', async () => {
+  test('the whole movie list is streamed in batches and normalized', async () => {
     nock(BASE).get('/api/v3/movie').reply(200, movies(5));
     const batches: number[] = [];
     const all = [];

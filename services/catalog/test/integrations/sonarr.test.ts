@@ -13,7 +13,7 @@ function client(extra: Parameters<typeof testConfig>[1] = {}) {
 }
 
 describe('Sonarr client', () => {
-  test('series are streamed with status, seasons and ids normalised', async () => {
+  test('series are streamed with status, seasons and ids normalized', async () => {
     nock(BASE)
       .get('/api/v3/series')
       .reply(200, [

@@ -1,4 +1,4 @@
-import { activeAlerts } from '../../src/repositories/alert.repository';
+import { activeAlerts } from '../../src/alerts/alert.repository';
 import { ADMIN, USER } from '../support/api';
 import { useWorld } from '../support/world';
 

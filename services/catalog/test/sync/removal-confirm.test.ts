@@ -1,5 +1,5 @@
 import { waitFor } from '@mcs/kit/testing';
-import { activeAlerts } from '../../src/repositories/alert.repository';
+import { activeAlerts } from '../../src/alerts/alert.repository';
 import { useWorld } from '../support/world';
 
 /**

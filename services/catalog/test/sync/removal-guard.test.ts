@@ -1,4 +1,4 @@
-import { activeAlerts } from '../../src/repositories/alert.repository';
+import { activeAlerts } from '../../src/alerts/alert.repository';
 import { useWorld } from '../support/world';
 
 /** domain.md 2.11 and DM#5-6: soft removal, and the mass-removal guard against a media server that suddenly looks empty. */

@@ -1,5 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { seriesFacts } from '../../src/facts/media-facts';
+import { seriesFacts } from '../../src/facts/series-facts.repository';
 import { useWorld } from '../support/world';
 
 /**

@@ -1,4 +1,4 @@
-/** Calls and normalisation Radarr and Sonarr share: status, tags, disk space, file facts. */
+/** Calls and normalization Radarr and Sonarr share: status, tags, disk space, file facts. */
 import type { DateSanitiser } from '../dates';
 import type { HttpClient } from '../http';
 import {

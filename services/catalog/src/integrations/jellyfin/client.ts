@@ -17,7 +17,7 @@ import type {
   WatchStateRecord,
 } from '../records';
 import * as api from './api-types';
-import * as normalise from './normalise';
+import * as normalize from './normalize';
 
 export interface JellyfinConfig extends ClientConfig {
   flavor?: 'jellyfin' | 'emby';
@@ -73,35 +73,35 @@ export class JellyfinClient {
 
   async users(): Promise<PlaybackUserRecord[]> {
     const users = await this.http.get('/Users', api.users);
-    return users.map((user) => normalise.toUser(user, this.dates));
+    return users.map((user) => normalize.toUser(user, this.dates));
   }
 
   async libraries(): Promise<ServerLibrary[]> {
     const folders = await this.http.get('/Library/VirtualFolders', api.virtualFolders);
-    return folders.flatMap((folder) => normalise.toLibrary(folder) ?? []);
+    return folders.flatMap((folder) => normalize.toLibrary(folder) ?? []);
   }
 
   async *movies(libraryId: string, options: ListOptions = {}): AsyncGenerator<ServerMovie[]> {
     for await (const page of this.items('Movie', libraryId, options)) {
-      yield page.map((item) => normalise.toMovie(item, this.dates));
+      yield page.map((item) => normalize.toMovie(item, this.dates));
     }
   }
 
   async *series(libraryId: string, options: ListOptions = {}): AsyncGenerator<ServerSeries[]> {
     for await (const page of this.items('Series', libraryId, options)) {
-      yield page.map((item) => normalise.toSeries(item, this.dates));
+      yield page.map((item) => normalize.toSeries(item, this.dates));
     }
   }
 
   async *seasons(libraryId: string, options: ListOptions = {}): AsyncGenerator<ServerSeason[]> {
     for await (const page of this.items('Season', libraryId, options)) {
-      yield page.flatMap((item) => normalise.toSeason(item, this.dates) ?? []);
+      yield page.flatMap((item) => normalize.toSeason(item, this.dates) ?? []);
     }
   }
 
   async *episodes(libraryId: string, options: ListOptions = {}): AsyncGenerator<ServerEpisode[]> {
     for await (const page of this.items('Episode', libraryId, options)) {
-      yield page.flatMap((item) => normalise.toEpisode(item, this.dates) ?? []);
+      yield page.flatMap((item) => normalize.toEpisode(item, this.dates) ?? []);
     }
   }
 
@@ -118,7 +118,7 @@ export class JellyfinClient {
       MinDateLastSavedForUser: options.since?.toISOString(),
     };
     for await (const page of this.paged(`/Users/${encodeURIComponent(userId)}/Items`, query)) {
-      yield page.flatMap((item) => normalise.toWatchState(userId, item, this.dates) ?? []);
+      yield page.flatMap((item) => normalize.toWatchState(userId, item, this.dates) ?? []);
     }
   }
 

@@ -21,7 +21,7 @@ import type {
   ServerSeries,
 } from '../records';
 import * as api from './api-types';
-import * as normalise from './normalise';
+import * as normalize from './normalize';
 
 export interface PlexConfig extends ClientConfig {
   /** Our install id (`X-Plex-Client-Identifier`). */
@@ -62,12 +62,12 @@ export class PlexClient {
       '/library/sections',
       api.container('Directory', api.directory),
     );
-    return sections.items.flatMap((section) => normalise.toLibrary(section) ?? []);
+    return sections.items.flatMap((section) => normalize.toLibrary(section) ?? []);
   }
 
   async *movies(sectionKey: string, options: { since?: Date } = {}): AsyncGenerator<ServerMovie[]> {
     for await (const page of this.all(sectionKey, TYPES.movie, options.since)) {
-      yield page.map((item) => normalise.toMovie(item, this.dates));
+      yield page.map((item) => normalize.toMovie(item, this.dates));
     }
   }
 
@@ -76,7 +76,7 @@ export class PlexClient {
     options: { since?: Date } = {},
   ): AsyncGenerator<ServerSeries[]> {
     for await (const page of this.all(sectionKey, TYPES.show, options.since)) {
-      yield page.map((item) => normalise.toSeries(item, this.dates));
+      yield page.map((item) => normalize.toSeries(item, this.dates));
     }
   }
 
@@ -85,7 +85,7 @@ export class PlexClient {
     options: { since?: Date } = {},
   ): AsyncGenerator<ServerSeason[]> {
     for await (const page of this.all(sectionKey, TYPES.season, options.since)) {
-      yield page.flatMap((item) => normalise.toSeason(item, this.dates) ?? []);
+      yield page.flatMap((item) => normalize.toSeason(item, this.dates) ?? []);
     }
   }
 
@@ -94,7 +94,7 @@ export class PlexClient {
     options: { since?: Date } = {},
   ): AsyncGenerator<ServerEpisode[]> {
     for await (const page of this.all(sectionKey, TYPES.episode, options.since)) {
-      yield page.flatMap((item) => normalise.toEpisode(item, this.dates) ?? []);
+      yield page.flatMap((item) => normalize.toEpisode(item, this.dates) ?? []);
     }
   }
 
@@ -114,7 +114,7 @@ export class PlexClient {
       api.container('Metadata', api.metadata),
     );
     const item = result?.items[0];
-    return item ? normalise.rangesOf(item) : null;
+    return item ? normalize.rangesOf(item) : null;
   }
 
   async users(): Promise<PlaybackUserRecord[]> {
@@ -135,7 +135,7 @@ export class PlexClient {
       'viewedAt>': since ? Math.floor(since.getTime() / 1000) : undefined,
     };
     for await (const page of this.paged('/status/sessions/history/all', query, api.historyEntry)) {
-      yield page.flatMap((entry) => normalise.toPlaybackEvent(entry, this.dates) ?? []);
+      yield page.flatMap((entry) => normalize.toPlaybackEvent(entry, this.dates) ?? []);
     }
   }
 

@@ -10,7 +10,7 @@ import type { DateSanitiser } from '../dates';
 import { HttpClient, mapList, type ListBatch } from '../http';
 import type { ArrFile } from '../arr/records';
 import * as api from './api-types';
-import { toArrMovie } from './normalise';
+import { toArrMovie } from './normalize';
 
 export interface DeleteMovieOptions {
   /** false when the service moved the files itself (§6.6). */

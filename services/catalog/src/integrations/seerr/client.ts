@@ -9,7 +9,7 @@ import type { Decoder } from '../decode';
 import { HttpClient } from '../http';
 import { pagesByOffset } from '../paging';
 import * as api from './api-types';
-import { toSeerrRequest, toSeerrUser } from './normalise';
+import { toSeerrRequest, toSeerrUser } from './normalize';
 import type { SeerrRequest, SeerrStatus, SeerrUser } from './records';
 
 export class SeerrClient {

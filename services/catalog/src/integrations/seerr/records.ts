@@ -1,7 +1,7 @@
 /** Neutral Seerr records (§1.8). */
 import type { Events } from '@mcs/contracts';
 
-/** Seerr's numeric status, normalised as the requests event carries it. */
+/** Seerr's numeric status, normalized as the requests event carries it. */
 export type SeerrRequestStatus = Events.components['schemas']['SeerrRequestFacts']['status'];
 
 export interface SeerrUser {

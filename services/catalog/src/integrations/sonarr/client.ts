@@ -18,7 +18,7 @@ import type { DateSanitiser } from '../dates';
 import { array, integer, object, record } from '../decode';
 import { HttpClient, mapList, type ListBatch } from '../http';
 import * as api from './api-types';
-import { toArrEpisode, toArrSeries } from './normalise';
+import { toArrEpisode, toArrSeries } from './normalize';
 
 export interface DeleteSeriesOptions {
   deleteFiles: boolean;

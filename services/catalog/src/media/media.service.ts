@@ -1,0 +1,35 @@
+import { NotFound, type Clock, pageOf, type Paging } from '@mcs/kit';
+import type { Db } from '../db';
+import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
+import { findMedia, listMedia } from './media.repository';
+import { mediaView, type MediaWire } from './media.view';
+
+const NOUN: Record<MediaKind, string> = { movie: 'Movie', series: 'Series' };
+
+/** The media API (external-api.md 2.6): catalog answers from its own data and projection. */
+export class MediaService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async list(kind: MediaKind, filters: MediaFilters, sort: MediaSort, paging: Paging) {
+    const { rows, total } = await listMedia(
+      this.deps.db,
+      kind,
+      filters,
+      sort,
+      paging,
+      this.deps.clock(),
+    );
+    return pageOf(
+      rows.map((row) => mediaView(kind, row)),
+      total,
+      paging,
+    );
+  }
+
+  /** Soft-removed items too (with removed_at); a series id on the movies route is 404. */
+  async get(kind: MediaKind, id: number): Promise<MediaWire> {
+    const row = await findMedia(this.deps.db, kind, id, this.deps.clock());
+    if (!row) throw new NotFound(`${NOUN[kind]} ${id} was not found.`);
+    return mediaView(kind, row);
+  }
+}
