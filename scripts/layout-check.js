@@ -6,15 +6,16 @@
 //      components over the folder graph of relative imports);
 //   2. the database is reached only from `*.repository.ts` files (and `db.ts`, which builds
 //      the clients): no SQL text, raw query or Prisma model call anywhere else.
-// Usage: node scripts/layout-check.js [service …] (default: every service). Exit 1 on a finding.
+// Usage: node scripts/layout-check.js [service | src directory …] (default: every service).
+// Exit 1 on a finding.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const services = process.argv.slice(2);
-const names = services.length
-  ? services
+const args = process.argv.slice(2);
+const names = args.length
+  ? args
   : fs.readdirSync(path.join(root, 'services')).filter((name) => !name.startsWith('.'));
 
 const SQL = [
@@ -28,7 +29,7 @@ const SQL = [
 
 let failed = false;
 for (const name of names) {
-  const src = path.join(root, 'services', name, 'src');
+  const src = name.includes('/') ? path.resolve(name) : path.join(root, 'services', name, 'src');
   if (!fs.existsSync(src)) continue;
   const files = walk(src);
   const cycles = folderCycles(src, files);
