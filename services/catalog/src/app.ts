@@ -16,7 +16,7 @@ import { type Db, SCHEMA } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/factory';
 import { MainServerEvents } from './service-settings/main-server-events';
 import { MediaEvents } from './messaging/media-events';
-import { FileOperationExecutor } from './operations/executor';
+import { FileOperationExecutor } from './operations/file-operation-executor';
 import { OperationIntake } from './operations/operation-intake';
 import { InputsService } from './inputs/inputs.service';
 import { OperationPathsService } from './operations/operation-paths.service';

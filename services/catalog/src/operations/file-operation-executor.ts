@@ -7,7 +7,7 @@ import type { ClientFactory } from '../integrations/factory';
 import type { MediaEvents } from '../messaging/media-events';
 import { findOperation, transition } from './file-operation.repository';
 import { listServiceConfigs } from '../service-settings/service-settings.repository';
-import { OperationClients, perform, STEP_LABELS, verify } from './calls';
+import { OperationClients, perform, STEP_LABELS, verify } from './operation-clients';
 import type { OperationCommand } from './operation-intake';
 import { recordOutcome, type Attempt, type Result } from './outcome';
 import { planOperation, type Plan } from './plan';
