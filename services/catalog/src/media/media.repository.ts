@@ -89,11 +89,13 @@ export async function listMedia(
     [sql`${SORT_COLUMN[sort.field]} ${direction} NULLS LAST`, sql`t.id ASC`],
     ', ',
   );
-  const [rows, count] = await Promise.all([
-    db.$queryRaw<MediaRow[]>`${selectMedia(kind, now)} ${where}
-      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-    db.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM ${TABLE[kind]} t ${where}`,
-  ]);
+  // One after the other: the caller reads both in one snapshot (oneSnapshot), so the total
+  // counts exactly the rows a page can show.
+  const rows = await db.$queryRaw<MediaRow[]>`${selectMedia(kind, now)} ${where}
+    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const count = await db.$queryRaw<
+    { total: bigint }[]
+  >`SELECT count(*) AS total FROM ${TABLE[kind]} t ${where}`;
   return { rows, total: Number(count[0]?.total ?? 0) };
 }
 

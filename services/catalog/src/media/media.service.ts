@@ -1,5 +1,5 @@
 import { NotFound, type Clock, pageOf, type Paging } from '@mcs/kit';
-import type { Db } from '../db';
+import { oneSnapshot, type Db } from '../db';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
 import { findMedia, listMedia } from './media.repository';
 import { mediaView, type MediaWire } from './media.view';
@@ -11,13 +11,9 @@ export class MediaService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   async list(kind: MediaKind, filters: MediaFilters, sort: MediaSort, paging: Paging) {
-    const { rows, total } = await listMedia(
-      this.deps.db,
-      kind,
-      filters,
-      sort,
-      paging,
-      this.deps.clock(),
+    const now = this.deps.clock();
+    const { rows, total } = await oneSnapshot(this.deps.db, (tx) =>
+      listMedia(tx, kind, filters, sort, paging, now),
     );
     return pageOf(
       rows.map((row) => mediaView(kind, row)),
