@@ -1,8 +1,9 @@
 /**
- * Applies removals (a sync's, a confirmed alert's, a file operation's): soft-removes movies and series, marks versions and
- * episode files as left (with their cause), unlinks episodes from removed files, and records
- * the catalog events of domain.md 1.11 in the same transaction. A replacement announces the
- * old version's removal before the new version's addition.
+ * Applies removals (a sync's, a confirmed alert's, a file operation's): soft-removes movies
+ * and series, marks versions and episode files as left (with their cause), unlinks episodes
+ * from removed files, and records the catalog events of domain.md 1.11 in the same
+ * transaction. A replacement announces the old version's removal before the new version's
+ * addition.
  */
 import { envelope, type Envelope, num } from '@mcs/kit';
 import type { MediaEvents } from '../messaging/media-events';

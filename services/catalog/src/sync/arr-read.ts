@@ -27,7 +27,6 @@ import {
   storeTags,
   type ArrTable,
 } from './arr.repository';
-
 import type { SyncContext } from './context';
 
 export interface ArrDeps {

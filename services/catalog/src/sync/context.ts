@@ -16,9 +16,10 @@ export type SyncCounts = Omit<
 >;
 
 /**
- * What every step of one sync run reads and none writes: the kind of run and its clocks.
- * Each step returns what it found (seen ids, leftovers, counts) to the service, which hands
- * it to the steps that need it.
+ * What every step of one sync run reads: the kind of run and its clocks. Each step returns
+ * what it found (seen ids, leftovers, counts) to the service, which hands it to the steps
+ * that need it. The one member written during the run is `dates`: the clients count the
+ * invalid dates they sanitise there, for the summary, as they parse.
  */
 export interface SyncContext {
   readonly kind: SyncKind;

@@ -6,17 +6,29 @@
  */
 import { type Logger, BULK_TX } from '@mcs/kit';
 import type { Db, Tx } from '../db';
+import type { MediaEvents } from '../messaging/media-events';
 import { IntegrationError } from '../integrations/errors';
 import type { LibraryRecord } from '../service-settings/library.repository';
 
 const BATCH = 1000;
 
-/** Which libraries a step read completely, and the first failure of the others. */
+/** The libraries a step could not read completely, and the first failure among them. */
 export interface LibraryOutcome {
-  complete: number[];
   incomplete: number[];
   error: IntegrationError | null;
 }
+
+export interface StepDeps {
+  db: Db;
+  events: MediaEvents;
+  log: Logger;
+}
+
+/** A step's progress: `size` more items of `phase` were written. */
+export type BatchProgress = (
+  phase: 'movies' | 'series' | 'episodes',
+  size: number,
+) => Promise<void>;
 
 /** The libraries a step reads: enabled, still reported by the server, of its media type. */
 export function readableLibraries(
@@ -32,11 +44,10 @@ export async function eachLibrary(
   log: Logger,
   read: (library: LibraryRecord) => Promise<void>,
 ): Promise<LibraryOutcome> {
-  const outcome: LibraryOutcome = { complete: [], incomplete: [], error: null };
+  const outcome: LibraryOutcome = { incomplete: [], error: null };
   for (const library of libraries) {
     try {
       await read(library);
-      outcome.complete.push(library.id);
     } catch (failure) {
       if (!(failure instanceof IntegrationError)) throw failure;
       log.warn({ library_id: library.id, code: failure.code }, 'library enumeration incomplete');
@@ -47,10 +58,9 @@ export async function eachLibrary(
   return outcome;
 }
 
-/** Both outcomes: libraries of both kinds, the first failure. */
+/** Both outcomes: libraries of both kinds, the first failure (the movies step's first). */
 export function bothOutcomes(a: LibraryOutcome, b: LibraryOutcome): LibraryOutcome {
   return {
-    complete: [...a.complete, ...b.complete],
     incomplete: [...a.incomplete, ...b.incomplete],
     error: a.error ?? b.error,
   };

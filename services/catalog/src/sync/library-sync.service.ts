@@ -27,6 +27,7 @@ import type { SourceUpdate } from '../sources/source-status.repository';
 import { databaseNow, readWatermark, writeWatermark } from '../sources/watermark.repository';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { SourceStatusService } from '../sources/source-status.service';
+import { hasHeldRemovals } from '../removals/pending-removal.repository';
 import { mainServerRequired } from '../tasks/task-error';
 import { countLibraryItems, refreshAggregates } from './aggregates.repository';
 import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
@@ -35,7 +36,6 @@ import { addCounts, syncContext, UNIDENTIFIED_SAMPLE, type SyncContext } from '.
 import { bothOutcomes } from './library-pages';
 import { syncMovies, type MoviesResult } from './movies.step';
 import { concludeRemovals, type RemovalResult } from './removals.step';
-import { hasHeldRemovals } from '../removals/pending-removal.repository';
 import { liveCounts } from './unseen.repository';
 import { syncSeries, type SeriesResult } from './series.step';
 import { SyncReporter } from './sync-reporter';

@@ -98,7 +98,7 @@ export async function applyMovieBatch(
   };
 }
 
-/** `seenBefore`: another library of this run listed the movie already; it is in both. */
+/** `seenBefore`: an earlier batch of this step listed the movie (another library's: it is in both). */
 function movieRow(seenBefore: boolean, group: MovieGroup, id: number, libraryId: number): Row {
   const [item] = group.items as [ServerMovie];
   const stored = group.existing;

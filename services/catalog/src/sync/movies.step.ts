@@ -2,10 +2,8 @@
  * The movies step of the sync: every movie library of the main server, batch after batch
  * (movie-batch). It returns what it saw, for the removals step to conclude what left.
  */
-import { IdSet, type Logger } from '@mcs/kit';
-import type { Db } from '../db';
+import { IdSet } from '@mcs/kit';
 import type { MediaServerClient } from '../integrations/media-server';
-import type { MediaEvents } from '../messaging/media-events';
 import type { LibraryRecord } from '../service-settings/library.repository';
 import {
   addCounts,
@@ -14,20 +12,15 @@ import {
   type Leftover,
   type SyncCounts,
 } from './context';
-import { applyPages, eachLibrary, readableLibraries, type LibraryOutcome } from './library-pages';
+import {
+  applyPages,
+  eachLibrary,
+  readableLibraries,
+  type BatchProgress,
+  type LibraryOutcome,
+  type StepDeps,
+} from './library-pages';
 import { applyMovieBatch } from './movie-batch';
-
-export interface StepDeps {
-  db: Db;
-  events: MediaEvents;
-  log: Logger;
-}
-
-/** A step's progress: `size` more items of `phase` were written. */
-export type BatchProgress = (
-  phase: 'movies' | 'series' | 'episodes',
-  size: number,
-) => Promise<void>;
 
 export interface MoviesResult {
   seen: { movie: IdSet; version: IdSet };

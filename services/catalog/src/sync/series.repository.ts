@@ -35,7 +35,7 @@ export async function tmdbByTvdb(tx: Tx, tvdbIds: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.tvdb_id, row.tmdb_id]));
 }
 
-/** Live series by server item id. */
+/** Live series by server item id: where the seasons and episodes of unlisted series belong. */
 export async function liveSeriesByServerId(
   tx: Tx,
   serverIds: string[],

@@ -15,8 +15,14 @@ import {
   type SyncCounts,
 } from './context';
 import { applyEpisodeBatch } from './episode-batch';
-import { applyPages, eachLibrary, readableLibraries, type LibraryOutcome } from './library-pages';
-import type { BatchProgress, StepDeps } from './movies.step';
+import {
+  applyPages,
+  eachLibrary,
+  readableLibraries,
+  type BatchProgress,
+  type LibraryOutcome,
+  type StepDeps,
+} from './library-pages';
 import { applySeasonBatch } from './seasons';
 import { applySeriesBatch } from './series-batch';
 

@@ -6,12 +6,13 @@ type Phase = 'movies' | 'series' | 'episodes';
 /**
  * A sync run's progress (domain.md 9: progress, items processed, phase) and the log line each
  * phase leaves when it ends (its time and the memory then). The listing steps count their
- * batches here; their share of the run grows with what they have done of the library as it
- * was before the run.
+ * batches here. A listing phase's share of the run grows with what it has done of the library
+ * as it was before the run, over all libraries of its kind: it never goes back when a second
+ * library starts.
  */
 export class SyncReporter {
   private itemsProcessed = 0;
-  private readonly done: Record<Phase, number> = { movies: 0, series: 0, episodes: 0 };
+  private readonly done = { movies: 0, episodes: 0 };
   private current = 'start';
   private phaseStarted = Date.now();
 
@@ -26,7 +27,7 @@ export class SyncReporter {
     return this.itemsProcessed;
   }
 
-  /** The run reached `phase` at `progress` percent. */
+  /** Logs the phase that ended, if `phase` is a new one, and reports the progress. */
   async phase(progress: number, phase: string): Promise<void> {
     if (phase !== this.current) {
       const memory = process.memoryUsage();
@@ -49,7 +50,7 @@ export class SyncReporter {
   /** A listing step wrote `size` more items of `phase`: movies 5-30 %, episodes 35-75 %. */
   readonly batch = async (phase: Phase, size: number): Promise<void> => {
     this.itemsProcessed += size;
-    this.done[phase] += size;
+    if (phase !== 'series') this.done[phase] += size;
     const share = (done: number, of: number) => Math.min(1, done / Math.max(1, of));
     const progress =
       phase === 'movies'
