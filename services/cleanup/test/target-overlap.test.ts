@@ -1,6 +1,6 @@
 import { coversIds, overlapsIds, sameTarget, type ScopedIds } from '../src/domain/target-overlap';
 
-/** In-memory coverage, the twin of target.sql's `covers` (domain.md 5.4, 7.1). */
+/** In-memory coverage, the twin of target.repository's `covers` (domain.md 5.4, 7.1). */
 const ids = (scope: ScopedIds['scope'], rest: Partial<ScopedIds> = {}): ScopedIds => ({
   scope,
   movieVersionId: null,

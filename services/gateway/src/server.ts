@@ -8,7 +8,7 @@ import {
 import { gatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
-import { purgeExpired } from './services/housekeeping.service';
+import { purgeExpired } from './repositories/housekeeping.repository';
 
 export type GatewayService = StartedService<Db>;
 

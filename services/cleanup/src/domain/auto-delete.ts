@@ -1,7 +1,7 @@
 /**
  * The auto-delete policy and state of a candidate (external-api.md 2.3, domain.md 5.1-5.2).
- * Pure: every read, the candidate list's SQL filter (repositories/candidate-state.sql.ts, kept
- * equal by test/auto-delete-sql.test.ts) and the tasks derive the state from these rules.
+ * Pure: every read, the candidate list's SQL filter (repositories/candidate-state.repository.ts,
+ * kept equal by test/auto-delete-sql.test.ts) and the tasks derive the state from these rules.
  */
 export type AutoDeleteState = 'disabled' | 'scheduled' | 'eligible' | 'postponed' | 'canceled';
 

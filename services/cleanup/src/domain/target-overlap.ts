@@ -11,7 +11,7 @@ export interface ScopedIds {
 const same = (a: number | null, b: number | null) => a !== null && a === b;
 
 /**
- * `outer` covers `inner`, downward only — the in-memory twin of target.sql's `covers`: a movie
+ * `outer` covers `inner`, downward only — the in-memory twin of target.repository's `covers`: a movie
  * or series covers its whole root; a season itself and its episodes; a version or an episode
  * only itself. Missing ids never match.
  */

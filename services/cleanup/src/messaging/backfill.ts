@@ -1,5 +1,6 @@
 import type { Outbox } from '@mcs/kit';
 import type { Db } from '../db';
+import { backfillNeededLocked } from '../repositories/media.repository';
 
 /**
  * First start (or a wiped projection): ask catalog to publish the facts of every live item
@@ -10,11 +11,7 @@ import type { Db } from '../db';
  */
 export async function requestBackfillIfEmpty(db: Db, outbox: Outbox): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('cleanup.media_backfill'))`;
-    if ((await tx.mediaItem.count()) > 0) return false;
-    const pending = await tx.$queryRaw<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM outbox WHERE routing_key = 'catalog.media.backfill'`;
-    if (Number(pending[0]?.n ?? 0) > 0) return false;
+    if (!(await backfillNeededLocked(tx))) return false;
     await outbox.add(tx, 'catalog.media.backfill', {
       requested_by_service: 'cleanup',
       since: null,

@@ -2,7 +2,7 @@ import { num, raw } from '@mcs/kit';
 import type { Target } from '../domain/target';
 import type { Tx } from '../db';
 import type { RequestKind } from './request.repository';
-import { activeAt, columnsOf, overlaps, valuesOf } from './target.sql';
+import { activeAt, columnsOf, overlaps, valuesOf } from './target.repository';
 
 /** An active protection of any source overlapping `target` (domain.md 5.4), or null. */
 export async function protectionOverlapping(tx: Tx, target: Target, now: Date) {

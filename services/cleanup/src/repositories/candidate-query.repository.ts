@@ -1,7 +1,7 @@
 import { containsText, join, num, numOrNull, sql, type Sql, whereAll } from '@mcs/kit';
 import type { AutoDeleteState } from '../domain/auto-delete';
 import type { MediaType, Target } from '../domain/target';
-import { stateCondition } from './candidate-state.sql';
+import { stateCondition } from './candidate-state.repository';
 import { type Db, type DbClient, oneSnapshot } from '../db';
 import {
   activeAt,
@@ -10,8 +10,8 @@ import {
   pendingRequest,
   targetOf,
   type TargetRow,
-} from './target.sql';
-import { policyOf, type PolicyRow } from './candidate-policy.sql';
+} from './target.repository';
+import { policyOf, type PolicyRow } from './candidate-policy.repository';
 
 /** A candidate as read for responses and events: its row, root media facts and blockers. */
 export interface CandidateRecord extends Target {

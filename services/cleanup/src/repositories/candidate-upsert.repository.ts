@@ -2,7 +2,7 @@ import { empty, num, sql } from '@mcs/kit';
 import type { AutoDeletePolicy } from '../domain/auto-delete';
 import type { Target } from '../domain/target';
 import type { Tx } from '../db';
-import { targetColumns } from './target.sql';
+import { targetColumns } from './target.repository';
 
 /** What a scan knows about a matching target (domain.md 4.1 step 5). */
 export interface CandidateMatch {

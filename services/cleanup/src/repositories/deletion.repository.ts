@@ -12,8 +12,8 @@ import {
   targetColumns,
   targetOf,
   type TargetRow,
-} from './target.sql';
-import { policyOf, type PolicyRow } from './candidate-policy.sql';
+} from './target.repository';
+import { policyOf, type PolicyRow } from './candidate-policy.repository';
 
 /** What the deletion run (domain.md 6.1) reads and writes. */
 

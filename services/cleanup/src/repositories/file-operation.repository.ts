@@ -1,9 +1,15 @@
-import type { MessagePayload } from '@mcs/contracts';
+import type { ExternalApi, MessagePayload } from '@mcs/contracts';
 import { num, numOrNull, sql, type Sql } from '@mcs/kit';
 import type { Target } from '../domain/target';
 import type { Tx } from '../db';
-import type { CandidateWire } from '../views/candidate.view';
-import { columnsOf, covers, overlaps, targetOf, type TargetRow, valuesOf } from './target.sql';
+import {
+  columnsOf,
+  covers,
+  overlaps,
+  targetOf,
+  type TargetRow,
+  valuesOf,
+} from './target.repository';
 
 /** Queued, running or verifying: the states in which an operation blocks (domain.md 6.3). */
 const PENDING = sql`o.status IN ('queued', 'running', 'verifying')`;
@@ -41,7 +47,7 @@ export function operationPendingInside(tx: Tx, target: Target): Promise<boolean>
  */
 export interface OperationSnapshot {
   /** Null for a delete request on a target that is no candidate. */
-  candidate: CandidateWire | null;
+  candidate: ExternalApi.components['schemas']['Candidate'] | null;
   matched_criteria: Record<string, unknown>;
   title: string;
   year: number | null;

@@ -237,3 +237,15 @@ async function upsertChildren(tx: Tx, spec: ChildTable, rows: ChildRow[]): Promi
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(${raw(definition)})
     ON CONFLICT (id) DO UPDATE SET ${raw(updates)}`;
 }
+
+/**
+ * Until the transaction ends, one transaction at a time decides whether to ask catalog for a
+ * backfill; true when the projection is empty and no request waits in the outbox.
+ */
+export async function backfillNeededLocked(tx: Tx): Promise<boolean> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('cleanup.media_backfill'))`;
+  if ((await tx.mediaItem.count()) > 0) return false;
+  const pending = await tx.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM outbox WHERE routing_key = 'catalog.media.backfill'`;
+  return Number(pending[0]?.n ?? 0) === 0;
+}

@@ -1,7 +1,7 @@
 import type { DbClient } from '../db';
 import type { MediaType, Scope } from '../domain/target';
-import { policyOf, type PolicyRow } from './candidate-policy.sql';
-import { activeAt, targetOf, type TargetRow } from './target.sql';
+import { policyOf, type PolicyRow } from './candidate-policy.repository';
+import { activeAt, targetOf, type TargetRow } from './target.repository';
 
 /** The target columns of a protection or candidate, for matching in memory. */
 export interface TargetKey {

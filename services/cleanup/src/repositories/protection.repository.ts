@@ -7,11 +7,11 @@ import {
   type ProtectionRecord,
   type ProtectionRow,
   toProtectionRecord,
-} from './protection-record';
+} from './protection-record.repository';
 import { type Db, type DbClient, oneSnapshot, type Tx } from '../db';
-import { activeAt, columnsOf, covers, targetColumns, valuesOf } from './target.sql';
+import { activeAt, columnsOf, covers, targetColumns, valuesOf } from './target.repository';
 
-export type { ProtectionRecord, VersionFacts } from './protection-record';
+export type { ProtectionRecord, VersionFacts } from './protection-record.repository';
 
 export interface ProtectionFilters {
   mediaType?: MediaType;

@@ -1,7 +1,7 @@
 import { empty, num, numOrNull, raw, sql, whereAll } from '@mcs/kit';
 import type { Target } from '../domain/target';
 import type { DbClient, Tx } from '../db';
-import { columnsOf, overlaps, targetOf, type TargetRow, valuesOf } from './target.sql';
+import { columnsOf, overlaps, targetOf, type TargetRow, valuesOf } from './target.repository';
 
 /** Protection and delete requests (domain.md 8) share one shape and one set of statements. */
 export type RequestKind = 'protection' | 'delete';

@@ -3,7 +3,7 @@ import type { EnabledRule } from '../domain/scan/scope-plan';
 import type { MediaType, Scope, Target } from '../domain/target';
 import type { RuleAction, RuleDefinition, RuleOutcome, RuleScope } from '../domain/rules';
 import type { DbClient, Tx } from '../db';
-import { activeAt, targetOf, type TargetRow } from './target.sql';
+import { activeAt, targetOf, type TargetRow } from './target.repository';
 
 /** What a scan reads and writes beside the candidate upsert (domain.md 4.1). */
 

@@ -19,7 +19,7 @@ import {
 } from '../repositories/alert.repository';
 import { addConfirmation } from '../repositories/alert-confirmation.repository';
 import { nextJobId } from '../repositories/deletion.repository';
-import { lockCandidateWorkflow } from '../repositories/locks';
+import { lockCandidateWorkflow } from '../repositories/locks.repository';
 import { alertView } from '../views/alert.view';
 
 type Alert = InternalApi.components['schemas']['Alert'];

@@ -8,7 +8,7 @@ import type { ScanRule } from '../domain/scan/candidate-decision';
 import type { Db, Tx } from '../db';
 import { openBreakerConfirmations } from '../repositories/alert-confirmation.repository';
 import { runCandidates, type RunCandidate } from '../repositories/deletion.repository';
-import { lockCandidateWorkflow } from '../repositories/locks';
+import { lockCandidateWorkflow } from '../repositories/locks.repository';
 import type { EnabledRule } from '../domain/scan/scope-plan';
 import { enabledRules } from '../repositories/scan.repository';
 import { loadRoots } from '../repositories/target-facts.repository';

@@ -13,7 +13,7 @@ import type { CandidateEventType, LifecycleEvents } from '../messaging/lifecycle
 import { type CandidateRecord, findCandidate } from '../repositories/candidate-query.repository';
 import { applyLifecycle, lockCandidate } from '../repositories/candidate.repository';
 import { operationPendingForCandidate } from '../repositories/file-operation.repository';
-import { lockCandidateWorkflow } from '../repositories/locks';
+import { lockCandidateWorkflow } from '../repositories/locks.repository';
 import { candidateView, type CandidateWire } from '../views/candidate.view';
 import type { ProtectionWriter } from './protection-writer';
 

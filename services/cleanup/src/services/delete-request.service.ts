@@ -6,7 +6,7 @@ import type { ArrAction } from '../domain/rules';
 import type { Target } from '../domain/target';
 import { nextJobId, runCandidates } from '../repositories/deletion.repository';
 import { operationPendingForCandidate } from '../repositories/file-operation.repository';
-import { lockCandidateWorkflow, lockMedia } from '../repositories/locks';
+import { lockCandidateWorkflow, lockMedia } from '../repositories/locks.repository';
 import { protectionOverlapping, requestOverlapping } from '../repositories/blocker.repository';
 import { candidateIdOf } from '../repositories/candidate.repository';
 import { decideRequest, insertRequest } from '../repositories/request.repository';

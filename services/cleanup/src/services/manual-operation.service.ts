@@ -5,7 +5,7 @@ import { DEFAULT_BREAKER } from '../domain/deletion/breaker';
 import { checkManual, type ManualRefusal } from '../domain/deletion/manual-check';
 import type { Db } from '../db';
 import { nextJobId, runCandidates } from '../repositories/deletion.repository';
-import { lockCandidateWorkflow } from '../repositories/locks';
+import { lockCandidateWorkflow } from '../repositories/locks.repository';
 import { enabledRules } from '../repositories/scan.repository';
 import { type OperationQueue, planOf } from './operation-queue';
 

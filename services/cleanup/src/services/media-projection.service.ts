@@ -6,7 +6,7 @@ import {
   removeCandidatesOfMedia,
   removeCandidatesOfVersion,
 } from '../repositories/candidate.repository';
-import { lockMedia } from '../repositories/locks';
+import { lockMedia } from '../repositories/locks.repository';
 import { upsertMediaItems, upsertSeriesParts } from '../repositories/media.repository';
 import {
   deleteVersion,

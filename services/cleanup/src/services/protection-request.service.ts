@@ -2,7 +2,7 @@ import { type Clock, Conflict } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import { type DurationInput, termsFromDuration, widen } from '../domain/protection-terms';
 import { SCOPE_DEPTH, type Target } from '../domain/target';
-import { lockMedia } from '../repositories/locks';
+import { lockMedia } from '../repositories/locks.repository';
 import { decideRequest, insertRequest } from '../repositories/request.repository';
 import { findCovering } from '../repositories/protection.repository';
 import { protectedEntryView } from '../views/protection.view';

@@ -5,7 +5,7 @@ import { SCOPE_DEPTH, type Target } from '../domain/target';
 import type { LifecycleEvents } from '../messaging/lifecycle-events';
 import type { MediaLinksPublisher } from '../messaging/media-links';
 import { operationPendingInside } from '../repositories/file-operation.repository';
-import { lockMedia } from '../repositories/locks';
+import { lockMedia } from '../repositories/locks.repository';
 import {
   deleteProtection,
   deleteProtections,

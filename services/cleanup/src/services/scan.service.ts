@@ -5,7 +5,7 @@ import type { SourceAvailability } from '../domain/rules';
 import { type PageChanges, scanPage } from '../domain/scan/scan-page';
 import { type EnabledRule, scopePlan, TARGET_SCOPE } from '../domain/scan/scope-plan';
 import type { Tx } from '../db';
-import { lockCandidateWorkflow } from '../repositories/locks';
+import { lockCandidateWorkflow } from '../repositories/locks.repository';
 import { findProtections } from '../repositories/protection.repository';
 import {
   enabledRules,

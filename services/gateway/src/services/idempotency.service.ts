@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import { Conflict, idempotencyHeaders, RateLimited, Unprocessable } from '@mcs/kit';
+import {
+  Conflict,
+  idempotencyHeaders,
+  pgDatabase,
+  RateLimited,
+  Unprocessable,
+  type Database,
+  type SqlClient,
+} from '@mcs/kit';
+import { idempotencyRepository } from '../repositories/idempotency.repository';
 
 /** A response as the gateway forwards or stores it. */
 export interface Outcome {
@@ -40,10 +49,15 @@ export class IdempotencyService {
   /** Token → key → requests with that key in flight on this replica. */
   private readonly inFlight = new Map<number, Map<string, number>>();
 
+  /** The forwarded call runs inside the record's transaction: plain pg, one pooled client. */
+  private readonly db: Database<SqlClient>;
+
   constructor(
-    private readonly pool: Pool,
+    pool: Pool,
     private readonly options: { retentionHours: number; maxInFlightPerToken: number },
-  ) {}
+  ) {
+    this.db = pgDatabase(pool);
+  }
 
   async run(
     request: IdempotentRequest,
@@ -69,19 +83,12 @@ export class IdempotencyService {
     }
   }
 
-  private async runLocked(
+  private runLocked(
     request: IdempotentRequest,
     execute: (headers: Record<string, string>) => Promise<Outcome>,
   ): Promise<Outcome & { replayed: boolean }> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const lockKey = `${request.tokenId}:${request.key}`;
-      const { rows: lock } = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked',
-        [lockKey],
-      );
-      if (!lock[0]?.locked) {
+    return this.db.$transaction(async (tx) => {
+      if (!(await idempotencyRepository.tryLock(tx, request.tokenId, request.key))) {
         throw new Conflict(
           'idempotency_key_in_use',
           'A request with this Idempotency-Key is still being processed.',
@@ -91,11 +98,7 @@ export class IdempotencyService {
         );
       }
       const fingerprint = fingerprintOf(request);
-      const { rows } = await client.query<{ fingerprint: string; status: number; body: unknown }>(
-        'SELECT fingerprint, status, body FROM idempotency_records WHERE token_id = $1 AND key = $2 AND expires_at > now()',
-        [request.tokenId, request.key],
-      );
-      const stored = rows[0];
+      const stored = await idempotencyRepository.find(tx, request.tokenId, request.key);
       if (stored && stored.fingerprint !== fingerprint) {
         throw new Unprocessable(
           'idempotency_key_reused',
@@ -103,7 +106,6 @@ export class IdempotencyService {
         );
       }
       if (stored) {
-        await client.query('COMMIT');
         return {
           status: stored.status,
           contentType: contentTypeFor(stored.status),
@@ -118,31 +120,14 @@ export class IdempotencyService {
           retentionSeconds: this.options.retentionHours * 3600,
         }),
       );
-      if (outcome.status < 500 && !outcome.unrouted) {
-        await client.query(
-          `INSERT INTO idempotency_records (token_id, key, fingerprint, status, body, expires_at)
-           VALUES ($1, $2, $3, $4, $5::jsonb, now() + make_interval(hours => $6))
-           ON CONFLICT (token_id, key) DO UPDATE
-             SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body,
-                 created_at = now(), expires_at = EXCLUDED.expires_at`,
-          [
-            request.tokenId,
-            request.key,
-            fingerprint,
-            outcome.status,
-            JSON.stringify(outcome.body),
-            this.options.retentionHours,
-          ],
+      if (outcome.status < 500 && !outcome.unrouted)
+        await idempotencyRepository.store(
+          tx,
+          { tokenId: request.tokenId, key: request.key, fingerprint, outcome },
+          this.options.retentionHours,
         );
-      }
-      await client.query('COMMIT');
       return { ...outcome, replayed: outcome.replayed ?? false };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 }
 

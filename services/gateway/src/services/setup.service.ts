@@ -2,6 +2,7 @@ import type { InternalApi } from '@mcs/contracts';
 import { Conflict } from '@mcs/kit';
 import type { Db } from '../db';
 import { hashPassword } from '../security/passwords';
+import { setupRepository } from '../repositories/setup.repository';
 import { userRepository, type UserRecord } from '../repositories/user.repository';
 
 export type SetupInput = InternalApi.components['schemas']['SetupRequest'];
@@ -17,7 +18,7 @@ export class SetupService {
 
   /** Cached once true: setup can never be undone (the last admin cannot be removed). */
   async isComplete(): Promise<boolean> {
-    if (!this.complete) this.complete = (await this.db.setupState.count()) > 0;
+    if (!this.complete) this.complete = await setupRepository.isComplete(this.db);
     return this.complete;
   }
 
@@ -28,8 +29,7 @@ export class SetupService {
     const passwordHash = await this.hash(input.password);
     try {
       const user = await this.db.$transaction(async (tx) => {
-        // The single-row table makes two concurrent setups collide on its primary key.
-        await tx.setupState.create({ data: { id: 1 } });
+        await setupRepository.markComplete(tx);
         return userRepository.create(tx, {
           username: input.username,
           passwordHash,

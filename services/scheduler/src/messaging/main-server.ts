@@ -24,12 +24,7 @@ export function mainServerConsumer(runtime: Runtime, db: Db) {
  */
 export async function requestMainServerIfUnknown(db: Db, outbox: Outbox): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scheduler.main_server_report'))`;
-    if ((await tx.mainServer.count()) > 0) return false;
-    const pending = await tx.outboxMessage.count({
-      where: { routingKey: 'catalog.main_server.report' },
-    });
-    if (pending > 0) return false;
+    if (!(await taskRepository.mainServerUnknownLocked(tx))) return false;
     await outbox.add(tx, 'catalog.main_server.report', { requested_by_service: 'scheduler' });
     return true;
   });

@@ -1,4 +1,4 @@
-import type { DbClient } from '../db';
+import type { DbClient, Tx } from '../db';
 import type { ScheduleType, TaskId } from '../domain/task-catalogue';
 import type { TaskSettings } from '../domain/task-state';
 
@@ -36,6 +36,25 @@ export const taskRepository = {
    * Keeps the newest report (by as_of): messages may arrive out of order. On a tie (two saves
    * in one millisecond) the one applied last wins, as it most likely came last.
    */
+  /**
+   * Until the transaction ends, one transaction at a time decides whether to ask catalog for
+   * the main server's state; true when catalog has not answered and nobody has asked yet (no
+   * request waits in the outbox).
+   */
+  async mainServerUnknownLocked(tx: Tx): Promise<boolean> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scheduler.main_server_report'))`;
+    if ((await tx.mainServer.count()) > 0) return false;
+    const pending = await tx.outboxMessage.count({
+      where: { routingKey: 'catalog.main_server.report' },
+    });
+    return pending === 0;
+  },
+
+  /** Triggers of one task take turns until the transaction ends. */
+  async lockTriggers(tx: Tx, taskId: TaskId): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scheduler.trigger.${taskId}`}))`;
+  },
+
   async recordMainServer(
     db: DbClient,
     report: { hasMainServer: boolean; serverType: string | null; asOf: Date },

@@ -139,7 +139,7 @@ export class TriggerService {
   /** Reads what the decision needs, with triggers of one task taking turns. */
   private async decision(tx: Tx, definition: TaskDefinition) {
     // The unique index of active runs is the last guard; the lock makes the answer exact.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scheduler.trigger.${definition.id}`}))`;
+    await taskRepository.lockTriggers(tx, definition.id);
     const settings = await taskRepository.settingsOf(tx, definition.id);
     const hasMainServer = await taskRepository.hasMainServer(tx);
     const active = await runRepository.active(tx, definition.id);

@@ -2,7 +2,7 @@ import { num, numOrNull, sql } from '@mcs/kit';
 import type { Actor, ProtectionSource } from '../domain/actor';
 import type { ProtectionTerms } from '../domain/protection-terms';
 import type { Target } from '../domain/target';
-import { targetOf, type TargetRow } from './target.sql';
+import { targetOf, type TargetRow } from './target.repository';
 
 /** A protection with its root media facts and, for version scope, its file's facts. */
 export interface ProtectionRecord extends Target, ProtectionTerms {
