@@ -13,7 +13,7 @@ import {
 import type { Pool } from 'pg';
 import type { CatalogSettings } from './config';
 import { type Db, SCHEMA } from './db';
-import { ClientFactory, type ClientDefaults } from './integrations/factory';
+import { ClientFactory, type ClientDefaults } from './integrations/client-factory';
 import { MainServerEvents } from './service-settings/main-server-events';
 import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/file-operation-executor';

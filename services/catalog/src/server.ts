@@ -14,7 +14,7 @@ import {
 import { createServices, type Services } from './app';
 import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
-import type { ClientDefaults } from './integrations/factory';
+import type { ClientDefaults } from './integrations/client-factory';
 import type { CatalogJobs } from './jobs/catalogue';
 import { startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command-consumer';

@@ -2,7 +2,7 @@ import type { MessagePayload } from '@mcs/contracts';
 import type { Clock, LockOutcome, Logger } from '@mcs/kit';
 import type { Db } from '../db';
 import { IntegrationError } from '../integrations/errors';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { MediaEvents } from '../messaging/media-events';
 import type { PlaybackService } from '../playback/playback.service';
 import type { RequestsService } from '../requests/requests.service';

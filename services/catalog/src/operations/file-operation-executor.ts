@@ -3,7 +3,7 @@ import type { CatalogSettings } from '../config';
 import type { Db } from '../db';
 import { isMediaServer, type ServiceConfigRecord } from '../domain/service-config';
 import { IntegrationError } from '../integrations/errors';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { MediaEvents } from '../messaging/media-events';
 import { findOperation, transition } from './file-operation.repository';
 import { listServiceConfigs } from '../service-settings/service-settings.repository';

@@ -4,7 +4,7 @@
  * URLs, no keys), as the contract's OperationAttempt asks.
  */
 import type { ServiceConfigRecord } from '../domain/service-config';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { RadarrClient } from '../integrations/radarr';
 import type { SonarrClient } from '../integrations/sonarr';

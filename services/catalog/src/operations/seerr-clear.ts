@@ -1,5 +1,5 @@
 import type { ServiceConfigRecord } from '../domain/service-config';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { DbClient } from '../db';
 import type { OperationCommand } from './operation-intake';
 import { seerrMediaOf } from './seerr-media.repository';

@@ -5,7 +5,7 @@ import type { ServiceConfigRecord } from '../domain/service-config';
 import { publishWatch } from '../facts/watch-publisher';
 import { DateSanitiser } from '../integrations/dates';
 import { IntegrationError } from '../integrations/errors';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { MediaEvents } from '../messaging/media-events';
 import { enabledOfType, findMainServer } from '../service-settings/service-settings.repository';

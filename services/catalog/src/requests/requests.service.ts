@@ -12,7 +12,7 @@ import type { Db } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import { DateSanitiser } from '../integrations/dates';
 import { IntegrationError } from '../integrations/errors';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { SeerrRequest, SeerrUser } from '../integrations/seerr';
 import type { MediaEvents } from '../messaging/media-events';
 import { type AlertInput, raiseAlert } from '../alerts/alert.repository';

@@ -7,7 +7,7 @@ import {
   type SaveServiceRequest,
   type ServiceSettings,
 } from '../domain/service-config';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { ServerLibrary } from '../integrations/records';
 import type { MainServerEvents } from './main-server-events';
 import type { MediaEvents } from '../messaging/media-events';

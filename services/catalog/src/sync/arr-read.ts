@@ -6,7 +6,7 @@
  */
 import { IdSet, type Logger } from '@mcs/kit';
 import type { ServiceConfigRecord } from '../domain/service-config';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import { IntegrationError } from '../integrations/errors';
 import type { ListBatch, Listed } from '../integrations/http';
 import type { SonarrClient } from '../integrations/sonarr';

@@ -13,7 +13,7 @@ import { byKind, type ByKind } from '../domain/removal-guard';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import { syncKindFor, type SyncTask } from '../domain/sync-plan';
 import { DateSanitiser } from '../integrations/dates';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';

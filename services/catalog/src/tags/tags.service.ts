@@ -3,7 +3,7 @@ import type { Logger, Clock } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import { IntegrationError } from '../integrations/errors';
-import type { ClientFactory } from '../integrations/factory';
+import type { ClientFactory } from '../integrations/client-factory';
 import type { MediaEvents } from '../messaging/media-events';
 import { listServiceConfigs } from '../service-settings/service-settings.repository';
 import {
