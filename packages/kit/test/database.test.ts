@@ -1,4 +1,4 @@
-import { createPool } from '@mcs/kit';
+import { createPool, oneSnapshot, pgDatabase, type SqlClient } from '@mcs/kit';
 import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
 
 let env: TestEnv;
@@ -23,6 +23,23 @@ test("every pooled connection uses the service's schema and the kit's planner se
       });
       client.release();
     }
+  } finally {
+    await pool.end();
+  }
+});
+
+test('oneSnapshot over plain pg reads in REPEATABLE READ; other transactions in READ COMMITTED', async () => {
+  const pool = createPool({ url: env.databaseUrl, schema: 'public', max: 1 });
+  const db = pgDatabase(pool);
+  const isolation = async (tx: SqlClient) =>
+    (
+      await tx.$queryRawUnsafe<{ level: string }[]>(
+        "SELECT current_setting('transaction_isolation') AS level",
+      )
+    )[0]?.level;
+  try {
+    expect(await oneSnapshot(db, isolation)).toBe('repeatable read');
+    expect(await db.$transaction(isolation)).toBe('read committed');
   } finally {
     await pool.end();
   }

@@ -21,12 +21,3 @@ export type Db = ReturnType<typeof createDb>;
  */
 export type Tx = Prisma.TransactionClient;
 export type DbClient = Db | Tx;
-
-/**
- * Runs `read` in one REPEATABLE READ transaction, so its queries see one snapshot: a page and
- * its total read side by side on two connections could each see a different one (an item
- * committed between them counted but not listed), as cleanup's lists once did in CI.
- */
-export function oneSnapshot<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.$transaction(read, { isolationLevel: 'RepeatableRead' });
-}

@@ -18,10 +18,14 @@ function clientOf(client: Pool | PoolClient): SqlClient {
 export function pgDatabase(pool: Pool): Database<SqlClient> {
   return {
     ...clientOf(pool),
-    $transaction: async (fn) => {
+    $transaction: async (fn, options) => {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
+        await client.query(
+          options?.isolationLevel === 'RepeatableRead'
+            ? 'BEGIN ISOLATION LEVEL REPEATABLE READ'
+            : 'BEGIN',
+        );
         const result = await fn(clientOf(client));
         await client.query('COMMIT');
         return result;

@@ -1,5 +1,5 @@
-import { NotFound, type Clock, pageOf, type Paging } from '@mcs/kit';
-import { oneSnapshot, type Db } from '../db';
+import { NotFound, type Clock, oneSnapshot, pageOf, type Paging } from '@mcs/kit';
+import type { Db } from '../db';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
 import { findMedia, listMedia } from './media.repository';
 import { mediaView, type MediaWire } from './media.view';

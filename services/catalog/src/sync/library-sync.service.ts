@@ -33,7 +33,7 @@ import { countLibraryItems, refreshAggregates } from './aggregates.repository';
 import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
 import { arrDepsOf } from './arr-read';
 import { addCounts, syncContext, UNIDENTIFIED_SAMPLE, type SyncContext } from './context';
-import { bothOutcomes } from './library-pages';
+import { bothOutcomes, type LibraryOutcome } from './library-pages';
 import { syncMovies, type MoviesResult } from './movies.step';
 import { concludeRemovals, type RemovalResult } from './removals.step';
 import { liveCounts } from './unseen.repository';
@@ -55,10 +55,14 @@ export interface LibrarySyncDeps {
 /** Incremental reads start a little before the last run began, for clock skew. */
 const WATERMARK_MARGIN_MS = 60_000;
 
-/** What the main server's libraries gave: both listing steps' results, and its source state. */
+/**
+ * What the main server's libraries gave: both listing steps' results, the libraries either
+ * could not read completely, and the server's source state.
+ */
 interface Listing {
   movies: MoviesResult;
   series: SeriesResult;
+  libraries: LibraryOutcome;
   source: SourceUpdate;
 }
 
@@ -155,11 +159,12 @@ export class LibrarySyncService {
       const steps = { db, events, log };
       const movies = await syncMovies(steps, server, known, since, report.batch);
       const series = await syncSeries(steps, server, known, since, report.batch);
-      const { error } = bothOutcomes(movies.libraries, series.libraries);
+      const outcome = bothOutcomes(movies.libraries, series.libraries);
+      const { error } = outcome;
       const source = error
         ? sourceOf(main, 'unavailable', error.code, error.message)
         : sourceOf(main, 'ok');
-      return { movies, series, source };
+      return { movies, series, libraries: outcome, source };
     } finally {
       server.close();
     }
@@ -180,13 +185,14 @@ export class LibrarySyncService {
   }
 
   /** Step 6: what left the library, from what the listing steps saw. */
-  private removals(run: SyncContext, { movies, series }: Listing, before: ByKind<number>) {
+  private removals(run: SyncContext, listing: Listing, before: ByKind<number>) {
+    const { movies, series } = listing;
     const { db, events, settings } = this.deps;
     return concludeRemovals({ db, events, ratio: settings.removalGuardRatio }, run, {
       seen: { ...movies.seen, ...series.seen },
       leftovers: { version: movies.leftovers, episode_file: series.leftovers },
       replacements: movies.replacements,
-      incompleteLibraries: [...movies.libraries.incomplete, ...series.libraries.incomplete],
+      incompleteLibraries: listing.libraries.incomplete,
       before,
     });
   }

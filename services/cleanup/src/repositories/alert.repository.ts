@@ -1,5 +1,5 @@
-import { num } from '@mcs/kit';
-import { type Db, oneSnapshot, type Tx } from '../db';
+import { num, oneSnapshot } from '@mcs/kit';
+import type { Db, Tx } from '../db';
 import type { AlertKind, AlertSeverity, NewAlert } from '../domain/alerts';
 
 export interface AlertRecord {

@@ -1,8 +1,8 @@
-import { containsText, join, num, numOrNull, sql, type Sql, whereAll } from '@mcs/kit';
+import { containsText, join, num, numOrNull, oneSnapshot, sql, type Sql, whereAll } from '@mcs/kit';
 import type { AutoDeleteState } from '../domain/auto-delete';
 import type { MediaType, Target } from '../domain/target';
 import { stateCondition } from './candidate-state.repository';
-import { type Db, type DbClient, oneSnapshot } from '../db';
+import type { Db, DbClient } from '../db';
 import {
   activeAt,
   columnsOf,

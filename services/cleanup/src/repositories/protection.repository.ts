@@ -1,4 +1,4 @@
-import { empty, num, sql, type Sql, whereAll } from '@mcs/kit';
+import { empty, num, oneSnapshot, sql, type Sql, whereAll } from '@mcs/kit';
 import type { Actor, ProtectionSource } from '../domain/actor';
 import type { ProtectionTerms } from '../domain/protection-terms';
 import type { MediaType, Scope, Target } from '../domain/target';
@@ -8,7 +8,7 @@ import {
   type ProtectionRow,
   toProtectionRecord,
 } from './protection-record.repository';
-import { type Db, type DbClient, oneSnapshot, type Tx } from '../db';
+import type { Db, DbClient, Tx } from '../db';
 import { activeAt, columnsOf, covers, targetColumns, valuesOf } from './target.repository';
 
 export type { ProtectionRecord, VersionFacts } from './protection-record.repository';

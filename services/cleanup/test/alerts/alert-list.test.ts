@@ -1,4 +1,5 @@
-import { oneSnapshot, type Tx } from '../../src/db';
+import { oneSnapshot } from '@mcs/kit';
+import type { Tx } from '../../src/db';
 import { listAlerts, raiseAlert } from '../../src/repositories/alert.repository';
 import { useWorld } from '../support/world';
 
