@@ -5,12 +5,14 @@
 // Ports: MCS_GATEWAY_PORT (8000), MCS_GATEWAY_METRICS_PORT (9100: the gateway's /metrics),
 // MCS_CATALOG_PORT (8101), MCS_CLEANUP_PORT (8102), MCS_SCHEDULER_PORT (8103),
 // MCS_WEBHOOKS_PORT (8104). Everything else is read by the services themselves
-// (DATABASE_URL, REDIS_URL, AMQP_URL, ...).
+// (DATABASE_URL, REDIS_URL, AMQP_URL, ...). Keys live in MCS_DATA_DIR (.data): scripts/keys.js.
 const { spawn } = require('node:child_process');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const readline = require('node:readline');
+const { prepareKeys } = require('./keys');
 
 const root = join(__dirname, '..');
+const dataDir = resolve(root, process.env.MCS_DATA_DIR ?? '.data');
 const port = (name, fallback) => Number(process.env[`MCS_${name.toUpperCase()}_PORT`] ?? fallback);
 const internal = {
   catalog: port('catalog', 8101),
@@ -64,25 +66,32 @@ function format(line) {
 }
 
 let stopping = false;
-const children = services.map((service, index) => {
-  const prefix = `\x1b[${colors[index % colors.length]}m${service.name.padEnd(9)}|\x1b[0m `;
-  const child = spawn(process.execPath, [join(root, 'services', service.name, 'dist', 'main.js')], {
-    env: { ...process.env, ...service.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [child.stdout, child.stderr]) {
-    readline
-      .createInterface({ input: stream })
-      .on('line', (line) => process.stdout.write(`${prefix}${format(line)}\n`));
-  }
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      process.stdout.write(`${prefix}exited (${signal ?? code}); stopping everything\n`);
-      stop(1);
+let children = [];
+function startAll(keysFor) {
+  children = services.map((service, index) => {
+    const prefix = `\x1b[${colors[index % colors.length]}m${service.name.padEnd(9)}|\x1b[0m `;
+    const child = spawn(
+      process.execPath,
+      [join(root, 'services', service.name, 'dist', 'main.js')],
+      {
+        env: { ...process.env, ...service.env, ...keysFor(service.name) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    for (const stream of [child.stdout, child.stderr]) {
+      readline
+        .createInterface({ input: stream })
+        .on('line', (line) => process.stdout.write(`${prefix}${format(line)}\n`));
     }
+    child.on('exit', (code, signal) => {
+      if (!stopping) {
+        process.stdout.write(`${prefix}exited (${signal ?? code}); stopping everything\n`);
+        stop(1);
+      }
+    });
+    return child;
   });
-  return child;
-});
+}
 
 function stop(exitCode) {
   if (stopping) return;
@@ -130,4 +139,17 @@ async function waitUntilHealthy() {
     stop(1);
   }
 }
-void waitUntilHealthy();
+prepareKeys({
+  dataDir,
+  databaseUrl: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mcs',
+  env: process.env,
+}).then(
+  (keysFor) => {
+    startAll(keysFor);
+    void waitUntilHealthy();
+  },
+  (error) => {
+    process.stderr.write(`cannot prepare the services' keys: ${error.message}\n`);
+    process.exit(1);
+  },
+);

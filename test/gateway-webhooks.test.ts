@@ -1,4 +1,4 @@
-import { createTestEnv, waitFor } from '@mcs/kit/testing';
+import { createTestEnv, TEST_ENCRYPTION_KEYS, waitFor } from '@mcs/kit/testing';
 import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
 import * as seed from '../services/cleanup/test/support/factories';
 import { GatewayWorld, type Session } from '../services/gateway/test/support/gateway';
@@ -23,7 +23,10 @@ let receiver: Receiver;
 beforeAll(async () => {
   const env = await createTestEnv();
   cleanup = await startCleanup({ runtime: env.runtimeConfig() });
-  webhooks = await startWebhooks({ runtime: env.runtimeConfig() });
+  webhooks = await startWebhooks({
+    runtime: env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
   gateway = await GatewayWorld.start({}, { cleanup: cleanup.url, webhooks: webhooks.url }, env);
   admin = await gateway.setup();
   receiver = await startReceiver((_, response) => response.writeHead(204).end());

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
@@ -33,16 +34,22 @@ function run(
 }
 
 test.each(SERVICES)('%s stops at start naming every bad environment variable', async (service) => {
-  const secret = 'short-secret';
+  const secret = 'c2hvcnQtc2VjcmV0';
   const proc = run([`services/${service}/dist/main.js`], {
     PORT: 'eighty',
     DATABASE_URL: 'mysql://db/mcs',
     LOG_LEVEL: 'loud',
-    INTERNAL_SECRET: secret,
+    INTERNAL_SIGNING_KEY: secret,
   });
   expect(await proc.exit).toBe(78);
   const output = proc.output();
-  for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'INTERNAL_SECRET'])
+  for (const name of [
+    'PORT',
+    'DATABASE_URL',
+    'LOG_LEVEL',
+    'INTERNAL_SIGNING_KEY',
+    'INTERNAL_PUBLIC_KEYS',
+  ])
     expect(output).toContain(`- ${name} `);
   expect(output).not.toContain(secret);
 });
@@ -68,8 +75,10 @@ describe('pnpm start', () => {
     const portEnv = Object.fromEntries(
       SERVICES.map((s, i) => [`MCS_${s.toUpperCase()}_PORT`, String(ports[i])]),
     );
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcs-data-'));
     const start = run(['scripts/start.js'], {
       ...portEnv,
+      MCS_DATA_DIR: dataDir,
       // A free port rather than the gateway's default 9100, which something else may hold.
       MCS_GATEWAY_METRICS_PORT: String(await freePort()),
       DATABASE_URL: env.databaseUrl,
@@ -96,15 +105,17 @@ describe('pnpm start', () => {
       );
       const report = (await health.json()) as { checks: { name: string; status: string }[] };
       expect(report.checks.filter((c) => c.status === 'ok')).toHaveLength(7);
-      // No INTERNAL_SECRET was set: the five services generated one, once, and share it.
+      // Each service got its own signing key, and the encryption key was generated into the
+      // data directory, readable by its owner only, never into the database it protects.
       const client = new Client({ connectionString: env.databaseUrl });
       await client.connect();
-      // (catalog also keeps its generated ENCRYPTION_KEY there, as encryption_key.)
-      const { rows } = await client.query(
-        `SELECT name FROM platform.secrets WHERE name = 'internal_secret'`,
-      );
+      const { rows } = await client.query('SELECT name FROM platform.secrets');
       await client.end();
-      expect(rows).toEqual([{ name: 'internal_secret' }]);
+      expect(rows).toEqual([]);
+      const privateKeys = SERVICES.map((s) => join(dataDir, 'keys', s, 'private.key'));
+      for (const file of [...privateKeys, join(dataDir, 'encryption.key')])
+        expect({ file, mode: statSync(file).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+      expect(new Set(privateKeys.map((file) => readFileSync(file, 'utf8'))).size).toBe(5);
     } finally {
       start.child.kill('SIGINT');
     }

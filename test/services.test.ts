@@ -5,7 +5,8 @@ import {
   callSigned,
   createTestEnv,
   prismaDrift,
-  TEST_INTERNAL_SECRET,
+  TEST_ENCRYPTION_KEYS,
+  testSigningKey,
   waitFor,
   type TestEnv,
 } from '@mcs/kit/testing';
@@ -32,10 +33,10 @@ beforeAll(async () => {
   pool = new Pool({ connectionString: env.databaseUrl });
   const runtime = env.runtimeConfig();
   const [catalog, cleanup, scheduler, webhooks] = await Promise.all([
-    startCatalog({ runtime }),
+    startCatalog({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
     startCleanup({ runtime }),
     startScheduler({ runtime }),
-    startWebhooks({ runtime }),
+    startWebhooks({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
   ]);
   Object.assign(running, { catalog, cleanup, scheduler, webhooks });
   running.gateway = await startGateway(
@@ -101,29 +102,64 @@ describe.each(INTERNAL)('%s', (name) => {
     expect(unsigned.status).toBe(401);
     expect(unsigned.type).toMatch(/^application\/problem\+json/);
     expect(unsigned.body.code).toBe('invalid_signature');
-    const expired = signInternalRequest(TEST_INTERNAL_SECRET, {
+    const expired = signInternalRequest(testSigningKey(), {
       service: name,
       method: 'GET',
       url: '/api/candidates',
       body: undefined,
-      principal: { type: 'system' },
+      principal: { type: 'user', id: 1, role: 'admin' },
       timestampMs: Date.now() - 60_000,
     });
     expect((await get(`${url()}/api/candidates`, expired)).status).toBe(401);
   });
 
   test('lets a signed request through to routing (no domain route exists yet: 404)', async () => {
-    const headers = signInternalRequest(TEST_INTERNAL_SECRET, {
+    const headers = signInternalRequest(testSigningKey(), {
       service: name,
       method: 'GET',
       url: '/api/candidates',
       body: undefined,
-      principal: { type: 'system' },
+      principal: { type: 'user', id: 1, role: 'admin' },
     });
     const response = await get(`${url()}/api/candidates`, headers);
     expect(response).toMatchObject({ status: 404, body: { code: 'not_found' } });
     // Marked as answered by no route, so the gateway never stores it as an idempotent outcome.
     expect(response.unrouted).toBe('1');
+  });
+});
+
+/** One external operation each internal service owns, with the scope it needs. */
+const OWNED = [
+  ['catalog', '/api/v1/movies', 'media:read'],
+  ['cleanup', '/api/v1/candidates', 'candidates:read'],
+  ['scheduler', '/api/v1/tasks', 'tasks:read'],
+  ['webhooks', '/api/v1/events', 'events:read'],
+] as const;
+
+describe.each(OWNED)('%s checks the scope of %s itself', (name, path, scope) => {
+  const url = () => running[name]?.url as string;
+  const token = (scopes: string[]) => ({ type: 'api_token' as const, id: 9, scopes });
+
+  test('a token without the scope is refused even when signed by the gateway', async () => {
+    const response = await callSigned(name, url(), 'GET', path, {
+      principal: token(['system:read']),
+    });
+    expect(response).toMatchObject({
+      status: 403,
+      body: { code: 'insufficient_scope', detail: `This API token requires the ${scope} scope.` },
+    });
+    expect((await callSigned(name, url(), 'GET', path, { principal: token([scope]) })).status).toBe(
+      200,
+    );
+  });
+
+  test('the external API serves tokens only, and only the operations of its contract', async () => {
+    const asUser = { type: 'user' as const, id: 1, role: 'admin' as const };
+    expect((await callSigned(name, url(), 'GET', path, { principal: asUser })).status).toBe(403);
+    const unknown = await callSigned(name, url(), 'GET', `${path}-elsewhere`, {
+      principal: token([scope]),
+    });
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   createLogger,
   Publisher,
 } from '@mcs/kit';
-import { callSigned, TEST_AMQP_URL, TEST_INTERNAL_SECRET, waitFor } from '@mcs/kit/testing';
+import { callSigned, TEST_AMQP_URL, testSigningKey, waitFor } from '@mcs/kit/testing';
 import type { OperationCommand } from '../services/catalog/src/operations/operation-intake';
 import { startWorld, type World } from '../services/catalog/test/support/world';
 import {
@@ -34,7 +34,7 @@ beforeAll(async () => {
   expect((await catalog.runTask('sync_media')).status).toBe('completed');
   webhooks = await startWebhooks({
     runtime: catalog.env.runtimeConfig(),
-    encryptionKey: 'paths-test-key-0123456789abcdefgh',
+    encryptionKeys: ['paths-test-key-0123456789abcdefgh'],
     catalogUrl: catalog.service.url,
   });
   receiver = await startReceiver((_request, response) => response.writeHead(204).end());
@@ -137,7 +137,7 @@ test('EW#32: the deleted file reaches a GET template percent-encoded, and is sto
 test("catalog's reader: an operation catalog does not know has no paths; no catalog is a retry", async () => {
   const reader = (url: string) =>
     catalogPathsReader(
-      createInternalClient({ secret: TEST_INTERNAL_SECRET, timeoutMs: 5_000 }),
+      createInternalClient({ key: testSigningKey('webhooks'), timeoutMs: 5_000 }),
       url,
     );
   expect(await reader(catalog.service.url)(999_999)).toBeNull();

@@ -14,13 +14,19 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('../../packages/kit/node_modules/pg');
 const kit = require('../../packages/kit/dist');
-const { createTestEnv, ensureTemplate, TEST_AMQP_URL } = require('../../packages/kit/dist/testing');
+const {
+  createTestEnv,
+  ensureTemplate,
+  TEST_AMQP_URL,
+  TEST_ENCRYPTION_KEYS,
+  TEST_KEY_ENV,
+  testSigningKey,
+} = require('../../packages/kit/dist/testing');
 
 const ROOT = join(__dirname, '..', '..');
 const [MOVIES, SERIES, SEASONS, EPISODES] = [50000, 5000, 4, 20].map((fallback, i) =>
   Number(process.argv[2 + i] ?? fallback),
 );
-const SECRET = 'bench-internal-secret-0123456789abcdef';
 const ADMIN = { type: 'user', id: 1, role: 'admin' };
 /** The sync phase the catalog reported last ("phase done" names the one that ended). */
 let currentPhase = 'setup';
@@ -94,7 +100,8 @@ async function startCatalog(env) {
       DATABASE_URL: config.database.url,
       REDIS_PREFIX: config.redis.prefix,
       BROKER_NAMESPACE: config.broker.namespace,
-      INTERNAL_SECRET: SECRET,
+      ...TEST_KEY_ENV,
+      ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS.join(','),
       LOG_LEVEL: 'info',
       NODE_OPTIONS: process.env.CATALOG_NODE_OPTIONS ?? '',
     },
@@ -121,7 +128,7 @@ async function startCatalog(env) {
 
 async function call(base, method, path, body) {
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const headers = kit.signInternalRequest(SECRET, {
+  const headers = kit.signInternalRequest(testSigningKey(), {
     service: 'catalog',
     method,
     url: path,

@@ -8,11 +8,15 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { createPool, signInternalRequest } = require('../../packages/kit/dist');
-const { createTestEnv, ensureTemplate } = require('../../packages/kit/dist/testing');
+const {
+  createTestEnv,
+  ensureTemplate,
+  TEST_KEY_ENV,
+  testSigningKey,
+} = require('../../packages/kit/dist/testing');
 
 const ROOT = join(__dirname, '..', '..');
 const REQUESTS = Number(process.argv[2] ?? 300);
-const SECRET = 'bench-internal-secret-0123456789abcdef';
 const PORT = 18902;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PRINCIPAL = { type: 'api_token', id: 1, scopes: ['candidates:read'] };
@@ -29,7 +33,7 @@ const QUERIES = {
 };
 
 const headers = (url) =>
-  signInternalRequest(SECRET, {
+  signInternalRequest(testSigningKey(), {
     service: 'cleanup',
     method: 'GET',
     url,
@@ -92,7 +96,7 @@ async function waitForHealth() {
       DATABASE_URL: env.databaseUrl,
       BROKER_NAMESPACE: env.namespace,
       REDIS_PREFIX: env.redisPrefix,
-      INTERNAL_SECRET: SECRET,
+      ...TEST_KEY_ENV,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

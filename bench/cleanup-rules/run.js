@@ -27,7 +27,7 @@ const { random, round1, mb, load, rssSampler } = require('../support/measure');
 const {
   createTestEnv,
   ensureTemplate,
-  TEST_INTERNAL_SECRET,
+  testSigningKey,
 } = require('../../packages/kit/dist/testing');
 
 const ROOT = join(__dirname, '..', '..');
@@ -205,7 +205,7 @@ function summary(values) {
 async function preview(url) {
   const path = '/api/rules/preview';
   const body = JSON.stringify(RULE);
-  const headers = kit.signInternalRequest(TEST_INTERNAL_SECRET, {
+  const headers = kit.signInternalRequest(testSigningKey(), {
     service: 'cleanup',
     method: 'POST',
     url: path,

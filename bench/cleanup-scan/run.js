@@ -26,7 +26,7 @@ const { random, round1, mb, load, rssSampler } = require('../support/measure');
 const {
   createTestEnv,
   ensureTemplate,
-  TEST_INTERNAL_SECRET,
+  testSigningKey,
 } = require('../../packages/kit/dist/testing');
 
 const ROOT = join(__dirname, '..', '..');
@@ -380,7 +380,7 @@ const benchRequest = (mediaId, user) => ({
 async function createRules(url) {
   for (const body of RULES) {
     const text = JSON.stringify(body);
-    const headers = kit.signInternalRequest(TEST_INTERNAL_SECRET, {
+    const headers = kit.signInternalRequest(testSigningKey(), {
       service: 'cleanup',
       method: 'POST',
       url: '/api/rules',

@@ -3,15 +3,15 @@
 // no authentication, scopes, validation or express. What the gateway adds above this row is
 // what its own work costs; what this row adds above the direct call is the price of a hop.
 const http = require('node:http');
-const { signInternalRequest } = require('../../packages/kit/dist');
+const { parsePrivateKey, signInternalRequest } = require('../../packages/kit/dist');
 
-const secret = process.env.INTERNAL_SECRET;
+const key = { service: 'gateway', privateKey: parsePrivateKey(process.env.INTERNAL_SIGNING_KEY) };
 const upstream = new URL(process.env.UPSTREAM_URL);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const principal = { type: 'api_token', id: 1, scopes: ['tasks:read'] };
 
 const server = http.createServer((req, res) => {
-  const headers = signInternalRequest(secret, {
+  const headers = signInternalRequest(key, {
     service: 'scheduler',
     method: req.method,
     url: req.url,

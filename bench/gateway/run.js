@@ -11,7 +11,12 @@ const { execFile, spawn } = require('node:child_process');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
 const { signInternalRequest } = require('../../packages/kit/dist');
-const { createTestEnv, ensureTemplate } = require('../../packages/kit/dist/testing');
+const {
+  createTestEnv,
+  ensureTemplate,
+  TEST_KEY_ENV,
+  testSigningKey,
+} = require('../../packages/kit/dist/testing');
 const { processingBetween, processingBuckets } = require('./processing');
 
 const ROOT = join(__dirname, '..', '..');
@@ -19,7 +24,6 @@ const SECONDS = Number(process.argv[2] ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 const RATE = Number(process.env.RATE ?? 500);
-const SECRET = 'bench-internal-secret-0123456789abcdef';
 
 const children = [];
 process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
@@ -90,10 +94,10 @@ async function gatewayToken(gw) {
 (async () => {
   await ensureTemplate(); // the migrated template the test env is cloned from
   const env = await createTestEnv();
-  await start('bench/gateway/upstream.js', { PORT: '18903', INTERNAL_SECRET: SECRET });
+  await start('bench/gateway/upstream.js', { PORT: '18903', ...TEST_KEY_ENV });
   await start('bench/gateway/bare-proxy.js', {
     PORT: '18901',
-    INTERNAL_SECRET: SECRET,
+    ...TEST_KEY_ENV,
     UPSTREAM_URL: 'http://127.0.0.1:18903',
   });
   await start(
@@ -104,7 +108,7 @@ async function gatewayToken(gw) {
       DATABASE_URL: env.databaseUrl,
       BROKER_NAMESPACE: env.namespace,
       REDIS_PREFIX: env.redisPrefix,
-      INTERNAL_SECRET: SECRET,
+      ...TEST_KEY_ENV,
       SCHEDULER_URL: 'http://127.0.0.1:18903',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '0',
@@ -122,7 +126,7 @@ async function gatewayToken(gw) {
     const targets = {
       direct: () => ({
         url: 'http://127.0.0.1:18903/api/v1/tasks',
-        headers: signInternalRequest(SECRET, {
+        headers: signInternalRequest(testSigningKey(), {
           service: 'scheduler',
           method: 'GET',
           url: '/api/v1/tasks',

@@ -1,23 +1,23 @@
-// A trivial internal route behind the kit's gateway-signature check, for the gateway benchmark.
+// A trivial internal route behind the kit's signature check, for the gateway benchmark.
 // Started as its own process so the benchmark measures HTTP hops, not one event loop.
 const {
   createLogger,
   createHttpApp,
   redisNonceStore,
-  requireGatewaySignature,
+  parsePublicKeys,
+  requireInternalSignature,
   listen,
 } = require('../../packages/kit/dist');
 const { Redis } = require('../../packages/kit/node_modules/ioredis');
 const express = require('../../services/gateway/node_modules/express');
 
-const secret = process.env.INTERNAL_SECRET;
 const api = express.Router();
 // As the scheduler, which owns /api/v1/tasks. The direct phase replays one signed GET for a
 // whole run (wrk cannot sign per request), so the window is widened here; reads are never
 // nonce-checked, so the store is only there because the check needs one.
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 api.use(
-  requireGatewaySignature(secret, {
+  requireInternalSignature(parsePublicKeys(process.env.INTERNAL_PUBLIC_KEYS), {
     service: 'scheduler',
     nonces: redisNonceStore(redis, 'bench'),
     maxSkewMs: 3_600_000,

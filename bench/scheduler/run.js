@@ -34,7 +34,8 @@ const {
   createTestEnv,
   ensureTemplate,
   TEST_AMQP_URL,
-  TEST_INTERNAL_SECRET,
+  TEST_KEY_ENV,
+  testSigningKey,
   TEST_REDIS_URL,
 } = require('../../packages/kit/dist/testing');
 
@@ -75,7 +76,7 @@ function startScheduler(env, name) {
       REDIS_PREFIX: config.redis.prefix,
       AMQP_URL: config.broker.url,
       BROKER_NAMESPACE: config.broker.namespace,
-      INTERNAL_SECRET: config.internalSecret,
+      ...TEST_KEY_ENV,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -323,7 +324,7 @@ async function triggerRound(round) {
     const body = '{}';
     const measured = [];
     for (let i = 0; i < WARMUP + TRIGGERS; i += 1) {
-      const headers = kit.signInternalRequest(TEST_INTERNAL_SECRET, {
+      const headers = kit.signInternalRequest(testSigningKey(), {
         service: 'scheduler',
         method: 'POST',
         url: path,

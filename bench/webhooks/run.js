@@ -50,7 +50,8 @@ const {
   createTestEnv,
   ensureTemplate,
   TEST_AMQP_URL,
-  TEST_INTERNAL_SECRET,
+  TEST_KEY_ENV,
+  testSigningKey,
   TEST_REDIS_URL,
 } = require('../../packages/kit/dist/testing');
 
@@ -115,8 +116,8 @@ function startWebhooks(env) {
       REDIS_PREFIX: config.redis.prefix,
       AMQP_URL: config.broker.url,
       BROKER_NAMESPACE: config.broker.namespace,
-      INTERNAL_SECRET: config.internalSecret,
-      ENCRYPTION_KEY,
+      ...TEST_KEY_ENV,
+      ENCRYPTION_KEYS: ENCRYPTION_KEY,
       LOG_LEVEL: 'info',
       ...extra,
     },
@@ -501,7 +502,7 @@ async function startReceiver(onArrival) {
 
 /** Endpoint rows as the endpoint routes store them (test/support/delivery-world.ts). */
 async function insertEndpoints(db, port) {
-  const box = new kit.SecretBox(ENCRYPTION_KEY);
+  const box = new kit.SecretBox([ENCRYPTION_KEY]);
   for (let n = 1; n <= ENDPOINTS; n += 1) {
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     await db.query(
@@ -953,7 +954,7 @@ async function randomCursors(db, count) {
 /** One feed page, signed as the gateway signs it; the body is read to its end. */
 async function getPage(service, query) {
   const path = `/api/v1/events?${query}`;
-  const headers = kit.signInternalRequest(TEST_INTERNAL_SECRET, {
+  const headers = kit.signInternalRequest(testSigningKey(), {
     service: SCHEMA,
     method: 'GET',
     url: path,
@@ -1086,7 +1087,7 @@ async function explainRuns(db, sql, values, runs = 5) {
  */
 async function claimAtHistory(db) {
   const count = Math.min(HISTORY_DELIVERIES, EVENTS_STORED - 1);
-  const box = new kit.SecretBox(ENCRYPTION_KEY);
+  const box = new kit.SecretBox([ENCRYPTION_KEY]);
   const { rows } = await db.query(
     `INSERT INTO endpoints (name, url, event_types, signing_secret_encrypted,
                             signing_secret_created_at)

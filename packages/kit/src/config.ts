@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Typed environment parsing. Each service describes its variables once (src/config.ts) and gets
  * one typed object back; every bad or missing key is reported together, so an operator fixes
@@ -9,12 +11,21 @@ export interface VarSpec<T> {
   readonly parse: (raw: string | undefined) => T;
   /** Human description of the expected value, used in error messages. */
   readonly expected: string;
+  /**
+   * A secret may instead be read from the file named by `<NAME>_FILE` (Docker secrets, key
+   * files in a data directory), so it never has to sit in the environment of a shell.
+   */
+  readonly fromFile?: boolean;
 }
 
 class VarError extends Error {}
 
 function spec<T>(expected: string, parse: (raw: string | undefined) => T): VarSpec<T> {
   return { expected, parse };
+}
+
+function secretSpec<T>(expected: string, parse: (raw: string | undefined) => T): VarSpec<T> {
+  return { expected, parse, fromFile: true };
 }
 
 function required(raw: string | undefined, fallback: string | undefined): string {
@@ -83,12 +94,37 @@ export const env = {
       return text;
     }),
 
-  /** A secret; at least `minLength` characters. Optional secrets are generated elsewhere. */
-  secret: (minLength: number) =>
-    spec(`a secret of at least ${minLength} characters`, (raw) => {
-      if (raw === undefined || raw === '') return undefined;
-      if (raw.length < minLength) throw new VarError(`must be at least ${minLength} characters`);
-      return raw;
+  /** Secrets of at least `minLength` characters each, separated by commas or line breaks. */
+  secretList: (minLength: number) =>
+    secretSpec(`secrets of at least ${minLength} characters, comma-separated`, (raw) => {
+      const values = required(raw, undefined)
+        .split(/[\s,]+/)
+        .filter(Boolean);
+      if (values.some((value) => value.length < minLength))
+        throw new VarError(`must hold secrets of at least ${minLength} characters each`);
+      if (new Set(values).size !== values.length) throw new VarError('lists a secret twice');
+      return values;
+    }),
+
+  /** A secret parsed by `parse`, which throws (with a message naming no key material). */
+  key: <T>(expected: string, parse: (text: string) => T) =>
+    secretSpec(expected, (raw) => {
+      const text = required(raw, undefined);
+      try {
+        return parse(text);
+      } catch (error) {
+        throw new VarError(
+          `is not valid: ${error instanceof Error ? error.message : 'unreadable'}`,
+        );
+      }
+    }),
+
+  /** A variable that no longer exists: setting it stops the process, naming what replaced it. */
+  replacedBy: (replacement: string) =>
+    spec(`unset (replaced by ${replacement})`, (raw) => {
+      if (raw !== undefined && raw !== '')
+        throw new VarError(`is no longer read; use ${replacement}`);
+      return undefined;
     }),
 };
 
@@ -110,7 +146,7 @@ export function parseEnv<S extends Schema>(schema: S, source: Env): Parsed<S> {
   const result: Record<string, unknown> = {};
   for (const [key, varSpec] of Object.entries(schema)) {
     try {
-      result[key] = varSpec.parse(source[key]);
+      result[key] = varSpec.parse(varSpec.fromFile ? valueOrFile(key, source) : source[key]);
     } catch (error) {
       if (!(error instanceof VarError)) throw error;
       // Never echo the raw value: it may be a secret.
@@ -119,6 +155,20 @@ export function parseEnv<S extends Schema>(schema: S, source: Env): Parsed<S> {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return result as Parsed<S>;
+}
+
+/** `<NAME>` or the content of the file named by `<NAME>_FILE` (not both). */
+function valueOrFile(key: string, source: Env): string | undefined {
+  const file = source[`${key}_FILE`];
+  if (file === undefined || file.trim() === '') return source[key];
+  if (source[key] !== undefined && source[key] !== '')
+    throw new VarError(`and ${key}_FILE are both set; set one of them`);
+  try {
+    return readFileSync(file.trim(), 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new VarError(`cannot be read from ${key}_FILE (${code})`);
+  }
 }
 
 /**

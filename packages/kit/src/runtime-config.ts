@@ -1,4 +1,6 @@
+import type { KeyObject } from 'node:crypto';
 import { env, loadConfigOrExit, type Env, type Parsed } from './config';
+import { parsePrivateKey, parsePublicKeys, type PublicKeys } from './crypto/signing-keys';
 
 const NAME = /^[a-z][a-z0-9_-]{0,39}$/;
 const NAME_TEXT = 'lowercase letters, digits, _ or -, starting with a letter (max 40)';
@@ -14,7 +16,11 @@ export function runtimeVars(defaultPort: number) {
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672', ['amqp', 'amqps']),
     BROKER_NAMESPACE: env.pattern('mcs', NAME, NAME_TEXT),
     LOG_LEVEL: env.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    INTERNAL_SECRET: env.secret(32),
+    // Each service signs its internal calls with its own key (docs/decisions/023); `pnpm start`
+    // and docker-compose generate them. Either may come from a file (`<NAME>_FILE`).
+    INTERNAL_SIGNING_KEY: env.key('an Ed25519 private key (base64 PKCS#8 or PEM)', parsePrivateKey),
+    INTERNAL_PUBLIC_KEYS: env.key('<service>=<base64 Ed25519 public key>, …', parsePublicKeys),
+    INTERNAL_SECRET: env.replacedBy('INTERNAL_SIGNING_KEY and INTERNAL_PUBLIC_KEYS'),
     SHUTDOWN_TIMEOUT_MS: env.int(20000, { min: 1000, max: 600000 }),
   };
 }
@@ -38,8 +44,8 @@ export interface RuntimeConfig {
   redis: { url: string; prefix: string };
   broker: { url: string; namespace: string };
   log: { level: string };
-  /** Unset: generated on first start and kept in the database. */
-  internalSecret: string | undefined;
+  /** This service's signing key, and every service's public key by name. */
+  keys: { signing: KeyObject; peers: PublicKeys };
   shutdownTimeoutMs: number;
 }
 
@@ -51,7 +57,7 @@ export function runtimeConfig(vars: RuntimeVars & { METRICS_PORT?: number }): Ru
     redis: { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
     broker: { url: vars.AMQP_URL, namespace: vars.BROKER_NAMESPACE },
     log: { level: vars.LOG_LEVEL },
-    internalSecret: vars.INTERNAL_SECRET,
+    keys: { signing: vars.INTERNAL_SIGNING_KEY, peers: vars.INTERNAL_PUBLIC_KEYS },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
   };
 }
@@ -68,4 +74,17 @@ export function loadServiceConfig(defaultPort: number, source: Env = process.env
     (vars) => ({ runtime: runtimeConfig(vars) }),
     source,
   );
+}
+
+/**
+ * ENCRYPTION_KEYS, for a service that seals credentials at rest (catalog, webhooks): the
+ * current key first, older ones after it while their values are resealed
+ * (`pnpm secrets:reencrypt`). Required: a key the service generated itself would have to be
+ * kept next to what it protects (docs/decisions/023).
+ */
+export function encryptionKeysVars() {
+  return {
+    ENCRYPTION_KEYS: env.secretList(32),
+    ENCRYPTION_KEY: env.replacedBy('ENCRYPTION_KEYS'),
+  };
 }

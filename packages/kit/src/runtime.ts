@@ -6,7 +6,9 @@ import { createPool } from './data/database';
 import { ensureDatabase, migrate } from './data/migrate';
 import { Outbox } from './data/outbox';
 import { OutboxRelay } from './data/relay';
-import { loadOrCreateSecret, PLATFORM_SCHEMA } from './data/secrets';
+import { PLATFORM_SCHEMA } from './data/secrets';
+import { encodePublicKey, publicKeyOf } from './crypto/signing-keys';
+import type { SigningKey } from './http/internal-auth';
 import { listen, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logger';
 import { BrokerConnection } from './messaging/connection';
@@ -52,7 +54,8 @@ export interface Runtime {
   metrics: Metrics;
   /** The port of the listener that serves /metrics alone; undefined: /metrics is an ops route. */
   metricsPort: number | undefined;
-  internalSecret: string;
+  /** Signs this service's internal calls (createInternalClient). */
+  signingKey: SigningKey;
   config: RuntimeConfig;
   /** Readiness checks; services may add their own before serving. */
   checks: Record<string, HealthCheck>;
@@ -67,6 +70,7 @@ export interface Runtime {
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { service, config } = options;
   const log = createLogger({ service, level: config.log.level });
+  const signingKey = checkedSigningKey(service, config.keys);
 
   await ensureDatabase(config.database.url);
   const applied = await migrate(config.database.url, [
@@ -82,8 +86,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     max: config.database.poolMax,
   });
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
-  const internalSecret =
-    config.internalSecret ?? (await loadOrCreateSecret(pool, 'internal_secret'));
 
   const redis = connectRedis(config.redis.url);
   redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
@@ -150,7 +152,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     relay,
     metrics,
     metricsPort: metricsServer?.port,
-    internalSecret,
+    signingKey,
     config,
     checks,
     opsRoutes: (app) => {
@@ -166,6 +168,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     stop,
   };
+}
+
+/**
+ * The other services verify this one's calls with the public key listed under its name: a key
+ * pair that does not match would make every call it signs fail, so it stops the start instead.
+ */
+function checkedSigningKey(service: string, keys: RuntimeConfig['keys']): SigningKey {
+  const listed = keys.peers.get(service);
+  if (!listed || encodePublicKey(listed) !== publicKeyOf(keys.signing))
+    throw new Error(
+      `INTERNAL_PUBLIC_KEYS lists no key for ${service} that matches its INTERNAL_SIGNING_KEY`,
+    );
+  return { service, privateKey: keys.signing };
 }
 
 /** A Redis connection as BullMQ needs it (commands wait for a reconnect instead of failing). */

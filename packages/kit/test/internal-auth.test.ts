@@ -5,17 +5,35 @@ import {
   createInternalClient,
   createLogger,
   listen,
+  formatPublicKeys,
+  generateSigningKeyPair,
+  parsePrivateKey,
+  parsePublicKeys,
   principalOf,
   redisNonceStore,
-  requireGatewaySignature,
+  requireInternalSignature,
   signInternalRequest,
   type HttpServer,
   type Principal,
+  type SigningKey,
 } from '@mcs/kit';
 
 import { TEST_REDIS_URL, uniqueName } from '@mcs/kit/testing';
 
-const SECRET = 'x'.repeat(40);
+/** Distinct keys per service, as a deployment has them. */
+const pairs = {
+  gateway: generateSigningKeyPair(),
+  webhooks: generateSigningKeyPair(),
+  scheduler: generateSigningKeyPair(),
+};
+const keyOf = (service: keyof typeof pairs): SigningKey => ({
+  service,
+  privateKey: parsePrivateKey(pairs[service].privateKey),
+});
+const peers = parsePublicKeys(
+  formatPublicKeys(Object.fromEntries(Object.entries(pairs).map(([n, p]) => [n, p.publicKey]))),
+);
+const GATEWAY = keyOf('gateway');
 const SERVICE = 'cleanup';
 const redis = new Redis(TEST_REDIS_URL);
 const prefix = uniqueName('t');
@@ -25,7 +43,7 @@ let base: string;
 beforeAll(async () => {
   const api = express.Router();
   api.use(
-    requireGatewaySignature(SECRET, { service: SERVICE, nonces: redisNonceStore(redis, prefix) }),
+    requireInternalSignature(peers, { service: SERVICE, nonces: redisNonceStore(redis, prefix) }),
   );
   api.post('/echo', (req, res) => {
     res.json({ principal: principalOf(res), body: req.body as unknown });
@@ -53,7 +71,7 @@ const body = JSON.stringify({ reason: 'keep' });
 function signed(
   overrides: {
     timestampMs?: number;
-    secret?: string;
+    key?: SigningKey;
     url?: string;
     principal?: Principal;
     service?: string;
@@ -61,7 +79,7 @@ function signed(
 ): Record<string, string> {
   return {
     'content-type': 'application/json',
-    ...signInternalRequest(overrides.secret ?? SECRET, {
+    ...signInternalRequest(overrides.key ?? GATEWAY, {
       service: overrides.service ?? SERVICE,
       method: 'POST',
       url: overrides.url ?? '/api/echo',
@@ -78,7 +96,7 @@ async function post(headers: Record<string, string>, payload = body) {
 }
 
 test('a request signed by the gateway reaches the route with its principal', async () => {
-  const call = createInternalClient({ secret: SECRET, timeoutMs: 2000 });
+  const call = createInternalClient({ key: GATEWAY, timeoutMs: 2000 });
   const response = await call({
     service: SERVICE,
     baseUrl: base,
@@ -98,7 +116,14 @@ test.each([
   ['no signature', () => ({ 'content-type': 'application/json' })],
   ['an expired signature', () => signed({ timestampMs: Date.now() - 6_000 })],
   ['a signature from the future', () => signed({ timestampMs: Date.now() + 6_000 })],
-  ['a signature made with another secret', () => signed({ secret: 'y'.repeat(40) })],
+  [
+    'a signature made with another key',
+    () => signed({ key: { service: 'gateway', privateKey: keyOf('webhooks').privateKey } }),
+  ],
+  [
+    'a signature by a service nobody knows',
+    () => signed({ key: { service: 'intruder', privateKey: keyOf('webhooks').privateKey } }),
+  ],
   ['a signature for another path', () => signed({ url: '/api/other' })],
   ['a signature for another service', () => signed({ service: 'catalog' })],
 ])('a request with %s is refused with 401 problem+json', async (_case, headers) => {
@@ -163,7 +188,7 @@ describe('a captured signed request', () => {
   });
 
   test('that only reads may be repeated within the window', async () => {
-    const headers = signInternalRequest(SECRET, {
+    const headers = signInternalRequest(GATEWAY, {
       service: SERVICE,
       method: 'GET',
       url: '/api/echo',
@@ -174,5 +199,38 @@ describe('a captured signed request', () => {
       const response = await fetch(`${base}/api/echo`, { headers });
       expect(response.status).toBe(200);
     }
+  });
+});
+
+describe('a service signs only as itself', () => {
+  const asSystem = (key: SigningKey) => signed({ key, principal: { type: 'system' } });
+
+  test('another service calls as `system`, and the route learns which service it is', async () => {
+    const response = await post(asSystem(keyOf('webhooks')));
+    expect(response.status).toBe(200);
+    expect(response.body.principal).toEqual({ type: 'system', service: 'webhooks' });
+  });
+
+  test('its key cannot speak for a user or an API token: only the gateway forwards those', async () => {
+    for (const sent of [principal, { type: 'user', id: 1, role: 'admin' } as Principal]) {
+      expect(await post(signed({ key: keyOf('scheduler'), principal: sent }))).toMatchObject({
+        status: 401,
+        body: { code: 'invalid_signature', detail: 'scheduler may not sign this principal.' },
+      });
+    }
+  });
+
+  test('its key cannot pose as another service', async () => {
+    const headers = asSystem(keyOf('scheduler'));
+    headers['x-mcs-signer'] = 'webhooks';
+    expect((await post(headers)).status).toBe(401);
+    const asGateway = signed({
+      key: { service: 'gateway', privateKey: keyOf('scheduler').privateKey },
+    });
+    expect((await post(asGateway)).status).toBe(401);
+  });
+
+  test('the gateway does not sign as `system`', async () => {
+    expect((await post(asSystem(GATEWAY))).status).toBe(401);
   });
 });

@@ -42,7 +42,7 @@ export interface AppDeps {
   log: Logger;
   clock: Clock;
   settings: CatalogSettings;
-  encryptionKey: string;
+  encryptionKeys: string[];
   clientDefaults: ClientDefaults;
   sleep: (ms: number) => Promise<void>;
 }
@@ -50,7 +50,7 @@ export interface AppDeps {
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: AppDeps) {
   const { db, clock, log, settings } = deps;
-  const box = new SecretBox(deps.encryptionKey);
+  const box = new SecretBox(deps.encryptionKeys);
   const events = new MediaEvents(deps.outbox);
   const clients = new ClientFactory(box, log, deps.clientDefaults);
   const sources = new SourceStatusService({ db, events, clock });

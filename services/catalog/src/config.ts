@@ -1,11 +1,18 @@
-import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
+import {
+  encryptionKeysVars,
+  env,
+  loadConfigOrExit,
+  runtimeConfig,
+  runtimeVars,
+  type Env,
+} from '@mcs/kit';
 
 const DELAYS = /^\d{1,6}(,\d{1,6}){0,9}$/;
 
 const schema = {
   ...runtimeVars(8101),
-  /** Key for service credentials at rest; generated and kept in the database when unset. */
-  ENCRYPTION_KEY: env.secret(32),
+  /** Keys for service credentials at rest, the current one first. */
+  ...encryptionKeysVars(),
   // Domain settings of domain.md 11 that catalog applies. They move to the general settings
   // (internal-api.md 6.1) once those exist; until then the environment sets them.
   SYNC_REMOVAL_GUARD_PERCENT: env.int(10, { min: 0, max: 100 }),
@@ -27,7 +34,7 @@ export interface CatalogSettings {
 
 export interface CatalogConfig {
   runtime: ReturnType<typeof runtimeConfig>;
-  encryptionKey: string | undefined;
+  encryptionKeys: string[];
   settings: CatalogSettings;
   jobConcurrency: number;
 }
@@ -45,7 +52,7 @@ export function loadConfig(source: Env = process.env): CatalogConfig {
     schema,
     (vars) => ({
       runtime: runtimeConfig(vars),
-      encryptionKey: vars.ENCRYPTION_KEY,
+      encryptionKeys: vars.ENCRYPTION_KEYS,
       settings: {
         removalGuardRatio: vars.SYNC_REMOVAL_GUARD_PERCENT / 100,
         mediaServerFallbackEnabled: vars.MEDIA_SERVER_FALLBACK_ENABLED,

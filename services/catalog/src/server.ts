@@ -1,6 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  loadOrCreateSecret,
   serveInternalApi,
   serviceMigrations,
   startedService,
@@ -37,12 +36,12 @@ export interface CatalogOptions extends StartOptions {
 }
 
 /**
- * Starts catalog: runtime, its credentials key, services, the internal API, the command and
- * link consumers and the job worker. Built from the kit's parts rather than startService,
- * because the services need the encryption key, which is read from the database first.
+ * Starts catalog: runtime, services, the internal API, the command and link consumers and the
+ * job worker. Built from the kit's parts rather than startService: the command consumer queues
+ * into the job worker, which therefore starts first.
  */
 export async function startCatalog(
-  config: Pick<CatalogConfig, 'runtime'> & Partial<CatalogConfig>,
+  config: Pick<CatalogConfig, 'runtime' | 'encryptionKeys'> & Partial<CatalogConfig>,
   options: CatalogOptions = {},
 ): Promise<CatalogService> {
   const runtime = await startRuntime({
@@ -52,8 +51,6 @@ export async function startCatalog(
     handleSignals: options.handleSignals,
   });
   const db = createDb(runtime.pool);
-  const encryptionKey =
-    config.encryptionKey ?? (await loadOrCreateSecret(runtime.pool, 'encryption_key'));
   const services = createServices({
     db,
     pool: runtime.pool,
@@ -62,7 +59,7 @@ export async function startCatalog(
     log: runtime.log,
     clock: options.clock ?? systemClock,
     settings: { ...DEFAULT_SETTINGS, ...config.settings },
-    encryptionKey,
+    encryptionKeys: config.encryptionKeys,
     clientDefaults: options.clientDefaults ?? {},
     sleep: options.sleep ?? ((ms) => delay(ms)),
   });

@@ -48,7 +48,7 @@ export async function gatewayApp(
   );
   const rateLimiter = new RateLimiter(runtime.redis, config.runtime.redis.prefix, runtime.log);
   const call = createInternalClient({
-    secret: runtime.internalSecret,
+    key: runtime.signingKey,
     timeoutMs: config.internalTimeoutMs,
   });
   const revocations = new Subscriber(

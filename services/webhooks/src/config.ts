@@ -1,11 +1,18 @@
-import { env, loadConfigOrExit, runtimeConfig, runtimeVars, type Env } from '@mcs/kit';
+import {
+  encryptionKeysVars,
+  env,
+  loadConfigOrExit,
+  runtimeConfig,
+  runtimeVars,
+  type Env,
+} from '@mcs/kit';
 
 const http = ['http', 'https'] as const;
 
 const schema = {
   ...runtimeVars(8104),
-  /** Key for endpoint secrets and headers at rest; generated and kept in the database when unset. */
-  ENCRYPTION_KEY: env.secret(32),
+  /** Keys for endpoint secrets and headers at rest, the current one first. */
+  ...encryptionKeysVars(),
   /**
    * Webhook attempts in flight at once per replica (one per endpoint at most, §4.7). 0: this
    * replica sends nothing (it serves the API and stores the feed; other replicas deliver).
@@ -17,7 +24,7 @@ const schema = {
 
 export interface WebhooksConfig {
   runtime: ReturnType<typeof runtimeConfig>;
-  encryptionKey?: string | undefined;
+  encryptionKeys: string[];
   /** Unset (tests): 16; 0: no delivery worker or sweeper on this replica. */
   deliveryConcurrency?: number;
   /** Where catalog answers the path values of a file operation; unset: no path values. */
@@ -30,7 +37,7 @@ export function loadConfig(source: Env = process.env): WebhooksConfig {
     schema,
     (vars) => ({
       runtime: runtimeConfig(vars),
-      encryptionKey: vars.ENCRYPTION_KEY,
+      encryptionKeys: vars.ENCRYPTION_KEYS,
       deliveryConcurrency: vars.WEBHOOK_DELIVERY_CONCURRENCY,
       catalogUrl: vars.CATALOG_URL,
     }),

@@ -1,7 +1,6 @@
 import {
   createInternalClient,
   JobQueue,
-  loadOrCreateSecret,
   SecretBox,
   serveInternalApi,
   serviceMigrations,
@@ -39,8 +38,8 @@ const PATHS_TIMEOUT_MS = 10_000;
 
 /**
  * The webhooks service: the gapless event feed, endpoints and their deliveries
- * (events-webhooks.md). Built from the kit's parts rather than startService, because the
- * services need the encryption key, which is read from the database first (as catalog does).
+ * (events-webhooks.md). Built from the kit's parts rather than startService, which has no
+ * place yet for the delivery worker and its queue.
  */
 export async function startWebhooks(
   config: WebhooksConfig,
@@ -54,8 +53,6 @@ export async function startWebhooks(
   });
   const db = createDb(runtime.pool);
   runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
-  const encryptionKey =
-    config.encryptionKey ?? (await loadOrCreateSecret(runtime.pool, 'encryption_key'));
   const jobs = new JobQueue(deliveryJobs, {
     redis: runtime.redis,
     prefix: runtime.config.redis.prefix,
@@ -67,7 +64,7 @@ export async function startWebhooks(
     outbox: runtime.outbox,
     clock: options.clock ?? systemClock,
     log: runtime.log,
-    box: new SecretBox(encryptionKey),
+    box: new SecretBox(config.encryptionKeys),
     version: runtime.version,
     jobs,
     random: options.random ?? Math.random,
@@ -76,7 +73,7 @@ export async function startWebhooks(
       config.catalogUrl === undefined
         ? undefined
         : catalogPathsReader(
-            createInternalClient({ secret: runtime.internalSecret, timeoutMs: PATHS_TIMEOUT_MS }),
+            createInternalClient({ key: runtime.signingKey, timeoutMs: PATHS_TIMEOUT_MS }),
             config.catalogUrl,
           ),
   });

@@ -132,7 +132,7 @@ test('a private-network receiver gets deliveries by default; with "Block private
 test('an endpoint whose secrets were sealed under another encryption key fails at once, without a request', async () => {
   const receiver = await scriptedReceiver([204]);
   const endpoint = await newEndpoint(world, { url: receiver.url });
-  const otherKey = new SecretBox('another-key-0123456789abcdef-0123');
+  const otherKey = new SecretBox(['another-key-0123456789abcdef-0123']);
   await world.service.db.endpoint.update({
     where: { id: endpoint.id },
     data: { signingSecretEncrypted: otherKey.seal(endpoint.secret) },

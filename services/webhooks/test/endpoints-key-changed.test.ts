@@ -14,7 +14,7 @@ import { useWorld } from './support/world';
  * it by entering the values again and rotating the secret.
  */
 const world = useWorld();
-const otherKey = new SecretBox('another-key-0123456789abcdef-0123');
+const otherKey = new SecretBox(['another-key-0123456789abcdef-0123']);
 
 async function endpointUnderOldKey() {
   const created = await createEndpoint(world, {

@@ -1,4 +1,10 @@
-import { callSigned, createTestEnv, TestClock, type TestEnv } from '@mcs/kit/testing';
+import {
+  callSigned,
+  createTestEnv,
+  TEST_ENCRYPTION_KEYS,
+  TestClock,
+  type TestEnv,
+} from '@mcs/kit/testing';
 import { EVENT_TYPES } from '../src/domain/event-types';
 import { startWebhooks, type WebhooksService } from '../src/server';
 import { READER } from './support/world';
@@ -25,7 +31,12 @@ beforeAll(async () => {
   const clock = new TestClock();
   for (let i = 0; i < 2; i += 1) {
     const config = env.runtimeConfig({ database: { url: env.databaseUrl, poolMax: 10 } });
-    replicas.push(await startWebhooks({ runtime: config }, { clock: clock.now }));
+    replicas.push(
+      await startWebhooks(
+        { runtime: config, encryptionKeys: TEST_ENCRYPTION_KEYS },
+        { clock: clock.now },
+      ),
+    );
   }
 });
 afterAll(async () => {

@@ -2,14 +2,10 @@ import express, { type Router } from 'express';
 import type { Runtime } from '../runtime';
 import { createHttpApp, type HttpAppOptions } from './app';
 import { sendProblem } from './problem';
-import { redisNonceStore, requireGatewaySignature } from './internal-auth';
+import { redisNonceStore, requireInternalSignature } from './internal-auth';
+import { requireOperationScope } from './operation-scopes';
 import type { HttpServer } from './server';
 
-/**
- * The HTTP side of an internal service: ops routes (/health, /metrics) open on the internal
- * network, and everything under /api only for requests signed by the gateway. The guard runs
- * before route matching, so an unsigned caller cannot even discover which routes exist.
- */
 /**
  * Marks a 404 that no route of the service answered (a route not built yet), as opposed to a
  * route's own 404 for an unknown record: the gateway never stores the former as an idempotent
@@ -18,6 +14,12 @@ import type { HttpServer } from './server';
  */
 export const UNROUTED_HEADER = 'x-mcs-unrouted';
 
+/**
+ * The HTTP side of an internal service: ops routes (/health, /metrics) open on the internal
+ * network, and everything under /api only for signed requests (and under /api/v1 only for API
+ * tokens with the operation's scope). The guards run before route matching, so an unsigned
+ * caller cannot even discover which routes exist.
+ */
 export async function serveInternalApi(
   runtime: Runtime,
   mount: (api: Router) => void = () => undefined,
@@ -25,11 +27,12 @@ export async function serveInternalApi(
 ): Promise<HttpServer> {
   const api = express.Router();
   api.use(
-    requireGatewaySignature(runtime.internalSecret, {
+    requireInternalSignature(runtime.config.keys.peers, {
       service: runtime.service,
       nonces: redisNonceStore(runtime.redis, runtime.config.redis.prefix),
     }),
   );
+  api.use('/v1', requireOperationScope());
   mount(api);
   api.use((req, res) => {
     res.setHeader(UNROUTED_HEADER, '1');

@@ -1,15 +1,22 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, sign, verify as verifySignature } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Redis } from 'ioredis';
+import type { PublicKeys } from '../crypto/signing-keys';
 import { ServiceUnavailable, Unauthorized } from '../errors';
 
 /**
- * Signed internal calls (docs/decisions/004). The gateway authenticates people and tokens,
- * then forwards the principal to the owning service in headers signed with the shared internal
- * secret. The signature covers the target service's name, method, URL, time, body digest and
- * every x-mcs-* header (a fresh nonce among them), so a captured request cannot be altered,
- * sent to another service, replayed later (±5 s window) or, if it changes state, replayed at
- * all (each nonce is accepted once).
+ * Signed internal calls (docs/decisions/004, 023). The gateway authenticates people and tokens,
+ * then forwards the principal to the owning service in signed headers. Each service signs with
+ * its own Ed25519 key and names itself in `x-mcs-signer`; every service knows the others'
+ * public keys. The signature covers the signer, the target service's name, method, URL, time,
+ * body digest and every x-mcs-* header (a fresh nonce among them), so a captured request cannot
+ * be altered, sent to another service, replayed later (±5 s window) or, if it changes state,
+ * replayed at all (each nonce is accepted once).
+ *
+ * A service can sign only as itself: only the gateway may forward a user or an API token;
+ * any other signer acts as `system`, and the verified principal names it (`service`). A
+ * compromised service therefore cannot speak for a person, nor pose as another service.
  *
  * `name` is the display name of the user or token, for services that record who made
  * something (names live only in the gateway). It travels in the signed principal header, so it
@@ -19,15 +26,26 @@ import { ServiceUnavailable, Unauthorized } from '../errors';
 export type Principal =
   | { type: 'api_token'; id: number; scopes: string[]; name?: string }
   | { type: 'user'; id: number; role: 'admin' | 'user'; name?: string }
-  | { type: 'system' };
+  /** `service` is set by verification, from the signer; a caller signs `{ type: 'system' }`. */
+  | { type: 'system'; service?: string };
 
 export const SIGNATURE_HEADER = 'x-mcs-signature';
 export const TIMESTAMP_HEADER = 'x-mcs-timestamp';
 export const PRINCIPAL_HEADER = 'x-mcs-principal';
 export const NONCE_HEADER = 'x-mcs-nonce';
+export const SIGNER_HEADER = 'x-mcs-signer';
 
-const VERSION = 'v2';
+/** The one service that may forward people and API tokens. */
+export const GATEWAY = 'gateway';
+
+const VERSION = 'v3';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A service's own signing key. */
+export interface SigningKey {
+  service: string;
+  privateKey: KeyObject;
+}
 
 export interface SignInput {
   /** The service the request is for (its schema name): a signature is valid there only. */
@@ -36,12 +54,12 @@ export interface SignInput {
   /** Path with query string, exactly as sent. */
   url: string;
   body: Buffer | string | undefined;
-  /** Headers to send; every x-mcs-* one among them is covered by the signature. */
+  /** Headers to send; every x-mcs-* one among them (the signer too) is covered. */
   headers: Record<string, string>;
   timestampMs: number;
 }
 
-function canonical(input: SignInput): string {
+function canonical(input: SignInput): Buffer {
   const bodyDigest = createHash('sha256')
     .update(input.body ?? '')
     .digest('hex');
@@ -53,24 +71,22 @@ function canonical(input: SignInput): string {
     )
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${name}:${value}`);
-  return [
-    VERSION,
-    input.service,
-    input.method.toUpperCase(),
-    input.url,
-    String(input.timestampMs),
-    bodyDigest,
-    ...signed,
-  ].join('\n');
+  return Buffer.from(
+    [
+      VERSION,
+      input.service,
+      input.method.toUpperCase(),
+      input.url,
+      String(input.timestampMs),
+      bodyDigest,
+      ...signed,
+    ].join('\n'),
+  );
 }
 
-function hmac(secret: string, text: string): string {
-  return createHmac('sha256', secret).update(text).digest('hex');
-}
-
-/** Returns the headers to add to an internal request (principal, nonce, timestamp, signature). */
+/** Returns the headers to add to an internal request (signer, principal, nonce, timestamp, signature). */
 export function signInternalRequest(
-  secret: string,
+  key: SigningKey,
   input: Omit<SignInput, 'headers' | 'timestampMs'> & {
     principal: Principal;
     headers?: Record<string, string>;
@@ -80,11 +96,16 @@ export function signInternalRequest(
   const timestampMs = input.timestampMs ?? Date.now();
   const headers: Record<string, string> = {
     ...input.headers,
+    [SIGNER_HEADER]: key.service,
     [PRINCIPAL_HEADER]: Buffer.from(JSON.stringify(input.principal)).toString('base64url'),
     [NONCE_HEADER]: randomBytes(16).toString('base64url'),
     [TIMESTAMP_HEADER]: String(timestampMs),
   };
-  headers[SIGNATURE_HEADER] = hmac(secret, canonical({ ...input, headers, timestampMs }));
+  headers[SIGNATURE_HEADER] = sign(
+    null,
+    canonical({ ...input, headers, timestampMs }),
+    key.privateKey,
+  ).toString('base64url');
   return headers;
 }
 
@@ -94,19 +115,22 @@ export interface RawBodyRequest extends Request {
 }
 
 interface VerifyOptions {
-  secret: string;
+  peers: PublicKeys;
   service: string;
   maxSkewMs: number;
 }
 
 function verify(options: VerifyOptions, req: RawBodyRequest, now: number): Principal {
-  const { secret, service, maxSkewMs } = options;
+  const { peers, service, maxSkewMs } = options;
   const signature = req.get(SIGNATURE_HEADER);
   const timestamp = req.get(TIMESTAMP_HEADER);
   const principal = req.get(PRINCIPAL_HEADER);
-  if (!signature || !timestamp || !principal) {
+  const signer = req.get(SIGNER_HEADER);
+  if (!signature || !timestamp || !principal || !signer) {
     throw new Unauthorized('invalid_signature', 'The request is not signed by the gateway.');
   }
+  const publicKey = peers.get(signer);
+  if (!publicKey) throw new Unauthorized('invalid_signature', 'The signer is not known.');
   const timestampMs = Number(timestamp);
   if (!Number.isSafeInteger(timestampMs) || Math.abs(now - timestampMs) > maxSkewMs) {
     throw new Unauthorized('invalid_signature', 'The gateway signature has expired.');
@@ -115,28 +139,33 @@ function verify(options: VerifyOptions, req: RawBodyRequest, now: number): Princ
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers[name] = value;
   }
-  const expected = Buffer.from(
-    hmac(
-      secret,
-      canonical({
-        service,
-        method: req.method,
-        url: req.originalUrl,
-        body: req.rawBody,
-        headers,
-        timestampMs,
-      }),
-    ),
-  );
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const text = canonical({
+    service,
+    method: req.method,
+    url: req.originalUrl,
+    body: req.rawBody,
+    headers,
+    timestampMs,
+  });
+  if (!verifySignature(null, text, publicKey, Buffer.from(signature, 'base64url'))) {
     throw new Unauthorized('invalid_signature', 'The gateway signature is invalid.');
   }
+  return signedAs(signer, parsePrincipal(principal));
+}
+
+function parsePrincipal(header: string): Principal {
   try {
-    return JSON.parse(Buffer.from(principal, 'base64url').toString('utf8')) as Principal;
+    return JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Principal;
   } catch {
     throw new Unauthorized('invalid_signature', 'The principal header is malformed.');
   }
+}
+
+/** A service signs only as itself: people and tokens come from the gateway alone. */
+function signedAs(signer: string, principal: Principal): Principal {
+  if (signer === GATEWAY && principal.type !== 'system') return principal;
+  if (signer !== GATEWAY && principal.type === 'system') return { type: 'system', service: signer };
+  throw new Unauthorized('invalid_signature', `${signer} may not sign this principal.`);
 }
 
 /** Remembers the nonces of accepted state-changing requests for as long as they could verify. */
@@ -153,7 +182,7 @@ export function redisNonceStore(redis: Redis, prefix: string): NonceStore {
   };
 }
 
-export interface GatewaySignatureOptions {
+export interface SignatureOptions {
   /** This service's name: a request signed for another service is refused. */
   service: string;
   nonces: NonceStore;
@@ -162,15 +191,15 @@ export interface GatewaySignatureOptions {
 }
 
 /**
- * Middleware for every internal route: rejects requests without a valid, fresh gateway
- * signature for this service (401), and state-changing requests whose nonce was seen before
- * (401), and exposes the principal as res.locals.principal. Reads are not nonce-checked: a
- * replayed read within the window changes nothing and would cost a Redis call per request.
+ * Middleware for every internal route: rejects requests without a valid, fresh signature for
+ * this service by a known service (401), and state-changing requests whose nonce was seen
+ * before (401), and exposes the principal as res.locals.principal. Reads are not nonce-checked:
+ * a replayed read within the window changes nothing and would cost a Redis call per request.
  */
-export function requireGatewaySignature(secret: string, options: GatewaySignatureOptions) {
+export function requireInternalSignature(peers: PublicKeys, options: SignatureOptions) {
   const maxSkewMs = options.maxSkewMs ?? 5_000;
   const now = options.now ?? Date.now;
-  const verifyOptions = { secret, service: options.service, maxSkewMs };
+  const verifyOptions = { peers, service: options.service, maxSkewMs };
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const principal = verify(verifyOptions, req as RawBodyRequest, now());
     if (MUTATING.has(req.method))

@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { correlationId } from '../context';
-import { type Principal, signInternalRequest } from './internal-auth';
+import { type Principal, signInternalRequest, type SigningKey } from './internal-auth';
 
 export interface InternalResponse {
   status: number;
@@ -27,13 +27,13 @@ export interface InternalCall {
  * keep-alive pool rather than fetch: on the gateway's hot path fetch costs several times more
  * CPU per request.
  */
-export function createInternalClient(options: { secret: string; timeoutMs: number }) {
+export function createInternalClient(options: { key: SigningKey; timeoutMs: number }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   return function call(request: InternalCall): Promise<InternalResponse> {
     // Sign the URL exactly as it goes on the wire (after URL normalisation).
     const target = new URL(request.url, request.baseUrl);
     const path = target.pathname + target.search;
-    const headers = signInternalRequest(options.secret, {
+    const headers = signInternalRequest(options.key, {
       service: request.service,
       method: request.method,
       url: path,

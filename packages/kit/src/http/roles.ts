@@ -20,10 +20,11 @@ export function requireUser(res: Response, role: 'user' | 'admin' = 'user'): Use
 
 /**
  * Service-to-service routes (architecture.md: webhooks reads a file operation's paths from
- * catalog): only another service signs with a system principal; the gateway forwards users and
- * API tokens, never `system`, so these routes are unreachable from outside.
+ * catalog): only the named service, signing with its own key, reaches them; the gateway
+ * forwards users and API tokens, never `system`, so they are unreachable from outside.
  */
-export function requireSystem(res: Response): void {
-  if (principalOf(res).type !== 'system')
-    throw new Forbidden('forbidden', 'This route is for the other services only.');
+export function requireSystem(res: Response, caller: string): void {
+  const principal = principalOf(res);
+  if (principal.type !== 'system' || principal.service !== caller)
+    throw new Forbidden('forbidden', `This route is for the ${caller} service only.`);
 }

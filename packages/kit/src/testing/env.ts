@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { ident } from '../data/database';
 import { declaredQueues } from '../messaging/topology';
 import type { RuntimeConfig } from '../runtime-config';
+import { TEST_KEYS } from './keys';
 import { TEST_DATABASE_PREFIX, uniqueName } from './names';
 import { databaseUrl, templateName, withAdminClient } from './template';
 
@@ -24,8 +25,6 @@ export interface TestEnv {
   cleanup(): Promise<void>;
 }
 
-export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
-
 export async function createTestEnv(): Promise<TestEnv> {
   const id = uniqueName('');
   const databaseName = `${TEST_DATABASE_PREFIX}${id}`;
@@ -44,7 +43,7 @@ export async function createTestEnv(): Promise<TestEnv> {
       redis: { url: TEST_REDIS_URL, prefix: redisPrefix },
       broker: { url: TEST_AMQP_URL, namespace },
       log: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
-      internalSecret: TEST_INTERNAL_SECRET,
+      keys: TEST_KEYS,
       shutdownTimeoutMs: 10000,
       ...overrides,
     }),

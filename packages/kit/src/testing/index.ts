@@ -6,3 +6,4 @@ export * from './wait';
 export * from './drift';
 export * from './broker';
 export * from './signed';
+export * from './keys';

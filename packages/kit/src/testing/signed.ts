@@ -1,6 +1,6 @@
 import { idempotencyHeaders } from '../data/idempotency';
 import { type Principal, signInternalRequest } from '../http/internal-auth';
-import { TEST_INTERNAL_SECRET } from './env';
+import { testSigningKey } from './keys';
 
 export interface SignedCall {
   principal: Principal;
@@ -9,6 +9,8 @@ export interface SignedCall {
   key?: string;
   /** The fingerprint to send with the key, when a test needs the gateway's exact one. */
   fingerprint?: string;
+  /** Who signs: the gateway unless a test calls as another service (a system principal). */
+  signer?: string;
 }
 
 /** The raw answer of a signed call, body parsed when there is one. */
@@ -21,7 +23,7 @@ export interface SignedResponse<T> {
 
 /**
  * Calls a service's internal API as the gateway does: signed for that service with the test
- * secret, with the principal and, given a key, the idempotency headers.
+ * key, with the principal and, given a key, the idempotency headers.
  */
 export async function callSigned<T>(
   service: string,
@@ -43,7 +45,7 @@ export async function callSigned<T>(
       idempotencyHeaders({ key: call.key, fingerprint, retentionSeconds: 86_400 }),
     );
   }
-  const headers = signInternalRequest(TEST_INTERNAL_SECRET, {
+  const headers = signInternalRequest(testSigningKey(call.signer), {
     service,
     method,
     url: path,

@@ -1,4 +1,4 @@
-import { num } from '@mcs/kit';
+import { num, type SealedColumns } from '@mcs/kit';
 import type { ServiceConfigRecord, ServiceSettings, ServiceType } from '../domain/service-config';
 import type { ServiceConfig } from '../generated/prisma/client';
 import type { DbClient, Tx } from '../db';
@@ -21,6 +21,11 @@ function toRecord(row: ServiceConfig): ServiceConfigRecord {
     updatedAt: row.updatedAt,
   };
 }
+
+/** The columns sealed with the SecretBox, for `pnpm secrets:reencrypt` (src/reencrypt.ts). */
+export const SEALED_COLUMNS: SealedColumns[] = [
+  { table: 'service_configs', key: 'id', columns: ['api_key_encrypted'] },
+];
 
 export async function listServiceConfigs(db: DbClient): Promise<ServiceConfigRecord[]> {
   const rows = await db.serviceConfig.findMany({ orderBy: { id: 'asc' } });

@@ -104,7 +104,8 @@ test('a redelivered delete command performs exactly one delete at the simulator'
   expect(JSON.stringify(completed[0])).not.toContain('/media/');
   // The path stays in catalog, for the webhooks service alone (events-webhooks.md 3.3).
   const paths = `/api/file-operations/${command.operation_id}/paths`;
-  const forWebhooks = await world.api('GET', paths, { principal: { type: 'system' } });
+  const system = { principal: { type: 'system' } as const, signer: 'webhooks' };
+  const forWebhooks = await world.api('GET', paths, system);
   expect(forWebhooks.status).toBe(200);
   expect(forWebhooks.body).toEqual({
     path: version?.path,
@@ -112,8 +113,9 @@ test('a redelivered delete command performs exactly one delete at the simulator'
     destination_path: null,
   });
   expect((await world.api('GET', paths, { principal: ADMIN })).status).toBe(403);
+  expect((await world.api('GET', paths, { ...system, signer: 'scheduler' })).status).toBe(403);
   const unknown = `/api/file-operations/${command.operation_id + 1000}/paths`;
-  expect((await world.api('GET', unknown, { principal: { type: 'system' } })).status).toBe(404);
+  expect((await world.api('GET', unknown, system)).status).toBe(404);
   // The catalog recorded the removal itself, before the outcome event.
   const removedVersion = await world.service.db.movieVersion.findUniqueOrThrow({
     where: { id: version?.id },

@@ -25,16 +25,15 @@ export interface ApiResponse<T> {
 export type Api = <T = Problem>(
   method: string,
   url: string,
-  options?: { principal?: Principal; body?: unknown },
+  options?: CallOptions,
 ) => Promise<ApiResponse<T>>;
+
+/** `signer`: the service that signs (the gateway unless a test calls as another service). */
+type CallOptions = { principal?: Principal; body?: unknown; signer?: string };
 
 /** Calls the service as the gateway does: signed, with the principal. */
 export function apiClient(baseUrl: string): Api {
-  return <T>(
-    method: string,
-    url: string,
-    options: { principal?: Principal; body?: unknown } = {},
-  ) =>
+  return <T>(method: string, url: string, options: CallOptions = {}) =>
     callSigned<T & Partial<Problem>>('catalog', baseUrl, method, url, {
       ...options,
       principal: options.principal ?? TOKEN,

@@ -1,5 +1,11 @@
 import type { MessageName, MessagePayload } from '@mcs/contracts';
-import { createTestEnv, type TestEnv, waitFor, TestClock } from '@mcs/kit/testing';
+import {
+  createTestEnv,
+  TEST_ENCRYPTION_KEYS,
+  type TestEnv,
+  waitFor,
+  TestClock,
+} from '@mcs/kit/testing';
 import {
   startSimulator,
   type Simulator,
@@ -70,6 +76,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const service = await startCatalog(
     {
       runtime: env.runtimeConfig(),
+      encryptionKeys: TEST_ENCRYPTION_KEYS,
       settings: {
         ...DEFAULT_SETTINGS,
         verifyDelaysMs: [0, 0, 0],

@@ -1,4 +1,4 @@
-import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, TEST_ENCRYPTION_KEYS, type TestEnv } from '@mcs/kit/testing';
 import type { ServiceName } from '../../src/config';
 import { startCatalog } from '../../../catalog/src/server';
 import { startCleanup } from '../../../cleanup/src/server';
@@ -16,10 +16,10 @@ export async function startInternalServices(): Promise<{
   const env: TestEnv = await createTestEnv();
   const runtime = env.runtimeConfig();
   const services = await Promise.all([
-    startCatalog({ runtime }),
+    startCatalog({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
     startCleanup({ runtime }),
     startScheduler({ runtime }),
-    startWebhooks({ runtime }),
+    startWebhooks({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
   ]);
   const [catalog, cleanup, scheduler, webhooks] = services.map((s) => s.url) as [
     string,

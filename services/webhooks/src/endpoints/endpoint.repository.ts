@@ -1,8 +1,23 @@
+import type { SealedColumns } from '@mcs/kit';
 import type { DbClient, Tx } from '../db';
 import type { EndpointRow } from './endpoint-record';
 
 type Columns = Omit<EndpointRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 type Change = Partial<Columns>;
+
+/** The columns sealed with the SecretBox, for `pnpm secrets:reencrypt` (src/reencrypt.ts). */
+export const SEALED_COLUMNS: SealedColumns[] = [
+  {
+    table: 'endpoints',
+    key: 'id',
+    columns: [
+      'headers_encrypted',
+      'auth_password_encrypted',
+      'signing_secret_encrypted',
+      'previous_secret_encrypted',
+    ],
+  },
+];
 
 /** Webhook endpoints (events-webhooks.md §3) and the delivery cancellation they cause (§4.9). */
 export const endpointRepository = {

@@ -8,7 +8,7 @@ import { startWebhooks, type WebhooksService } from '../../src/server';
 import { startReceiver, type Receiver } from '../delivery/receiver';
 import { lifecycleEvent, type EventParts } from './events';
 
-const ENCRYPTION_KEY = 'delivery-test-key-0123456789abcdef';
+const ENCRYPTION_KEYS = ['delivery-test-key-0123456789abcdef'];
 /** Jitter pinned to half its range: scheduled gaps are exactly 5 % over their base. */
 export const RANDOM = 0.5;
 
@@ -36,7 +36,7 @@ export function useDeliveryWorld(): DeliveryWorld {
     const clock = new TestClock();
     const startReplica = async () => {
       const service = await startWebhooks(
-        { runtime: env.runtimeConfig(), encryptionKey: ENCRYPTION_KEY },
+        { runtime: env.runtimeConfig(), encryptionKeys: ENCRYPTION_KEYS },
         { clock: clock.now, random: () => RANDOM },
       );
       replicas.push(service);
@@ -50,7 +50,7 @@ export function useDeliveryWorld(): DeliveryWorld {
     Object.assign(world, {
       env,
       clock,
-      box: new SecretBox(ENCRYPTION_KEY),
+      box: new SecretBox(ENCRYPTION_KEYS),
       service,
       startReplica,
       restart: async (whileStopped?: () => void) => {

@@ -4,6 +4,7 @@ import {
   callSigned,
   createTestEnv,
   TEST_AMQP_URL,
+  TEST_ENCRYPTION_KEYS,
   TestClock,
   type SignedCall,
   type TestEnv,
@@ -44,6 +45,7 @@ export function useWorld(options: { deliver?: boolean } = {}): World {
     const service = await startWebhooks(
       {
         runtime: env.runtimeConfig(),
+        encryptionKeys: TEST_ENCRYPTION_KEYS,
         deliveryConcurrency: options.deliver === false ? 0 : undefined,
       },
       { clock: clock.now },

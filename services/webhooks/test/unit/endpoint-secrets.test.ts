@@ -7,7 +7,7 @@ import {
   sealOptional,
 } from '../../src/domain/endpoint-secrets';
 
-const box = new SecretBox('deployment-key');
+const box = new SecretBox(['deployment-key']);
 
 test('headers are sealed as a whole (names included) and open to the same list', () => {
   const headers = [
@@ -19,7 +19,7 @@ test('headers are sealed as a whole (names included) and open to the same list',
   expect(openHeaders(box, sealed)).toEqual(headers);
   expect(sealHeaders(box, [])).toBeNull();
   expect(openHeaders(box, null)).toEqual([]);
-  expect(() => openHeaders(new SecretBox('another-key'), sealed)).toThrow();
+  expect(() => openHeaders(new SecretBox(['another-key']), sealed)).toThrow();
 });
 
 test('a password or secret is sealed alone; null stays null', () => {
