@@ -9,8 +9,29 @@ const obj = (v: unknown): J =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as J) : {};
 
 const root = join(__dirname, '..');
+const composeText = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+/** What an operator puts in `.env`: the variables compose requires. */
+const OPERATOR_ENV: Record<string, string> = {
+  POSTGRES_USER: 'mcs-db',
+  POSTGRES_PASSWORD: 'db-password',
+  RABBITMQ_USER: 'mcs-broker',
+  RABBITMQ_PASSWORD: 'broker-password',
+  ENCRYPTION_KEYS: 'k'.repeat(40),
+};
+/** Compose's interpolation: `${NAME}`, `${NAME:-default}`, `${NAME:?error}` (required). */
+function interpolate(text: string, vars: Record<string, string>): string {
+  return text.replace(
+    /\$\{(\w+)(?::([?-])([^}]*))?\}/g,
+    (_all, name: string, kind?: string, arg?: string) => {
+      const value = vars[name];
+      if (value !== undefined && value !== '') return value;
+      if (kind === '?') throw new Error(`${name}: ${arg}`);
+      return kind === '-' ? (arg ?? '') : '';
+    },
+  );
+}
 // Compose resolves YAML merge keys (`<<: *anchor`); YAML 1.2 parsers only when asked.
-const compose = obj(parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }));
+const compose = obj(parse(interpolate(composeText, OPERATOR_ENV), { merge: true }));
 const services = obj(compose.services);
 const dockerfile = readFileSync(join(root, 'infra', 'Dockerfile'), 'utf8');
 
@@ -23,6 +44,7 @@ const PORTS: Record<string, number> = {
   webhooks: 8104,
 };
 const APPS = Object.keys(PORTS);
+const ONE_SHOT = ['keys'];
 const INTERNAL = APPS.filter((name) => name !== 'gateway');
 
 const service = (name: string): J => obj(services[name]);
@@ -33,12 +55,12 @@ const env = (name: string): Record<string, string> =>
 const dependsOn = (name: string): J => obj(service(name).depends_on);
 
 describe('docker-compose.yml', () => {
-  it('runs PostgreSQL, Redis, RabbitMQ and the five services', () => {
-    expect(Object.keys(services).sort()).toEqual([...BACKING, ...APPS].sort());
+  it('runs PostgreSQL, Redis, RabbitMQ and the five services, after the one-shot keys job', () => {
+    expect(Object.keys(services).sort()).toEqual([...BACKING, ...APPS, ...ONE_SHOT].sort());
   });
 
-  it('gives every service a health check with a command to run', () => {
-    for (const name of Object.keys(services)) {
+  it('gives every long-running service a health check with a command to run', () => {
+    for (const name of [...BACKING, ...APPS]) {
       const test = obj(service(name).healthcheck).test;
       expect({ name, ok: Array.isArray(test) && test.length >= 2 }).toEqual({ name, ok: true });
       expect(['CMD', 'CMD-SHELL']).toContain((test as string[])[0]);
@@ -115,6 +137,51 @@ describe('docker-compose.yml', () => {
 
   it("caps catalog's heap so a full sync stays within its memory budget", () => {
     expect(env('catalog').NODE_OPTIONS).toBe('--max-old-space-size=256');
+  });
+
+  it('starts without a credential of its own: each required one named when missing', () => {
+    for (const name of Object.keys(OPERATOR_ENV)) {
+      const { [name]: _missing, ...rest } = OPERATOR_ENV;
+      expect(() => interpolate(composeText, rest)).toThrow(new RegExp(`^${name}: `));
+    }
+    expect(composeText).not.toMatch(
+      /POSTGRES_HOST_AUTH_METHOD|RABBITMQ_DEFAULT_(USER|PASS): [a-z]/,
+    );
+  });
+
+  it('runs RabbitMQ without its management plugin', () => {
+    expect(String(service('rabbitmq').image)).not.toMatch(/management/);
+  });
+
+  it('keeps PostgreSQL, Redis and RabbitMQ on a network without a way out', () => {
+    expect(obj(obj(compose.networks).backend).internal).toBe(true);
+    for (const name of BACKING)
+      expect({ name, networks: service(name).networks }).toEqual({ name, networks: ['backend'] });
+    for (const name of APPS) expect(service(name).networks).toEqual(['backend', 'egress']);
+  });
+
+  it('gives each service its own signing key and the public keys, and the encryption keys only where used', () => {
+    const volumes = (name: string) => (service(name).volumes as string[]) ?? [];
+    for (const name of APPS) {
+      expect(volumes(name)).toEqual([
+        `keys-${name}:/run/mcs/key:ro`,
+        'keys-public:/run/mcs/public:ro',
+      ]);
+      expect(env(name).INTERNAL_SIGNING_KEY_FILE).toBe('/run/mcs/key/private.key');
+      expect(env(name).INTERNAL_PUBLIC_KEYS_FILE).toBe('/run/mcs/public/public-keys');
+      expect(obj(dependsOn(name).keys).condition).toBe('service_completed_successfully');
+      const sealsCredentials = name === 'catalog' || name === 'webhooks';
+      expect({ name, keys: env(name).ENCRYPTION_KEYS }).toEqual({
+        name,
+        keys: sealsCredentials ? OPERATOR_ENV.ENCRYPTION_KEYS : undefined,
+      });
+    }
+    expect(service('keys').command).toEqual([
+      'node',
+      'packages/kit/dist/bin/service-keys.js',
+      '/keys',
+    ]);
+    expect(service('keys').network_mode).toBe('none');
   });
 
   it('declares the named volumes that keep PostgreSQL and RabbitMQ data', () => {
