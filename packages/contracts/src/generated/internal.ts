@@ -1062,7 +1062,8 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a protection request
-         * @description The requester or an administrator; 403 for others; 409 `request_not_pending`.
+         * @description The requester or an administrator. Anyone else gets 404, as for an unknown id, before
+         *     the status is looked at; 409 `request_not_pending` once decided.
          */
         post: operations["cancelProtectionRequest"];
         delete?: never;
@@ -1154,7 +1155,8 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a delete request
-         * @description The requester or an administrator; 403 for others; 409 `request_not_pending`.
+         * @description The requester or an administrator. Anyone else gets 404, as for an unknown id, before
+         *     the status is looked at; 409 `request_not_pending` once decided.
          */
         post: operations["cancelDeleteRequest"];
         delete?: never;
