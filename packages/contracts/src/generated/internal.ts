@@ -339,9 +339,11 @@ export interface paths {
         /**
          * Check patterns with the rules' regex engine
          * @description Compiles each pattern with the linear-time engine rules use (RE2 semantics: no
-         *     backreferences or look-around, at most 512 characters) and, when samples are given,
-         *     reports whether each sample matches (case-insensitive, as for text fields). Always 200
-         *     for a well-formed request.
+         *     backreferences or look-around, at most 512 characters, and at most 5000 instructions
+         *     once counted repetitions are unrolled: `((a{1000}){1000}){1000}` is refused before it
+         *     is compiled) and, when samples are given, reports whether each sample matches
+         *     (case-insensitive, as for text fields). Always 200 for a well-formed request; rule
+         *     create, update, import and preview refuse the same patterns with `invalid_regex`.
          */
         post: operations["validateRuleRegex"];
         delete?: never;
