@@ -339,9 +339,11 @@ export interface paths {
         /**
          * Check patterns with the rules' regex engine
          * @description Compiles each pattern with the linear-time engine rules use (RE2 semantics: no
-         *     backreferences or look-around, at most 512 characters) and, when samples are given,
-         *     reports whether each sample matches (case-insensitive, as for text fields). Always 200
-         *     for a well-formed request.
+         *     backreferences or look-around, at most 512 characters, and at most 5000 instructions
+         *     once counted repetitions are unrolled: `((a{1000}){1000}){1000}` is refused before it
+         *     is compiled) and, when samples are given, reports whether each sample matches
+         *     (case-insensitive, as for text fields). Always 200 for a well-formed request; rule
+         *     create, update, import and preview refuse the same patterns with `invalid_regex`.
          */
         post: operations["validateRuleRegex"];
         delete?: never;
@@ -1062,7 +1064,8 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a protection request
-         * @description The requester or an administrator; 403 for others; 409 `request_not_pending`.
+         * @description The requester or an administrator. Anyone else gets 404, as for an unknown id, before
+         *     the status is looked at; 409 `request_not_pending` once decided.
          */
         post: operations["cancelProtectionRequest"];
         delete?: never;
@@ -1154,7 +1157,8 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a delete request
-         * @description The requester or an administrator; 403 for others; 409 `request_not_pending`.
+         * @description The requester or an administrator. Anyone else gets 404, as for an unknown id, before
+         *     the status is looked at; 409 `request_not_pending` once decided.
          */
         post: operations["cancelDeleteRequest"];
         delete?: never;

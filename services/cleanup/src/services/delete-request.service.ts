@@ -81,7 +81,7 @@ export class DeleteRequestService {
     caller: RequestCaller,
     now: Date,
   ): Promise<Queued> {
-    const request = await this.desk.pending(tx, id);
+    const request = await this.desk.pending(tx, id, caller);
     // Move destinations are general settings, which do not exist yet (rule-context.ts).
     if (approval.operation === 'move')
       throw new Unprocessable(

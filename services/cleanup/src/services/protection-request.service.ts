@@ -66,7 +66,7 @@ export class ProtectionRequestService {
     caller: RequestCaller,
     now: Date,
   ) {
-    const request = await this.desk.pending(tx, id);
+    const request = await this.desk.pending(tx, id, caller);
     const duration: DurationInput =
       approval.duration ??
       (request.durationDays === null

@@ -1,12 +1,4 @@
-import {
-  type Clock,
-  Conflict,
-  Forbidden,
-  limitOffset,
-  NotFound,
-  pageOf,
-  type Paging,
-} from '@mcs/kit';
+import { type Clock, Conflict, limitOffset, NotFound, pageOf, type Paging } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import type { Caller } from '../domain/actor';
 import { type Decision, decisionNotice } from '../domain/notices';
@@ -69,10 +61,15 @@ export class RequestDesk<V> {
       );
   }
 
-  /** The request, locked; 404 if unknown, 409 request_not_pending once decided. */
-  async pending(tx: Tx, id: number): Promise<RequestRecord> {
+  /**
+   * The request, locked; 404 if unknown or someone else's (an administrator may act on any),
+   * 409 request_not_pending once decided. Ownership is checked first, so a stranger learns
+   * neither that the request exists nor what became of it.
+   */
+  async pending(tx: Tx, id: number, caller: RequestCaller): Promise<RequestRecord> {
     const request = await findRequest(tx, this.deps.kind, id, true);
-    if (!request) throw new NotFound(`Request ${id} was not found.`);
+    if (!request || (!caller.isAdmin && request.requestedByUserId !== caller.userId))
+      throw new NotFound(`Request ${id} was not found.`);
     if (request.status !== 'pending')
       throw new Conflict('request_not_pending', `Request ${id} is already ${request.status}.`);
     return request;
@@ -118,9 +115,7 @@ export class RequestDesk<V> {
   ) {
     const { db, clock, kind } = this.deps;
     return db.$transaction(async (tx) => {
-      const request = await this.pending(tx, id);
-      if (status === 'canceled' && !caller.isAdmin && request.requestedByUserId !== caller.userId)
-        throw new Forbidden('forbidden', 'Only the requester or an administrator may cancel it.');
+      const request = await this.pending(tx, id, caller);
       const now = clock();
       await decideRequest(tx, kind, id, { status, decidedBy: caller.userId, adminNote }, now);
       await this.notify(tx, request, status, caller, adminNote, now);

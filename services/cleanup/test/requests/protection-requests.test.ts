@@ -106,7 +106,7 @@ test('refusals: covered by a broader protection, a duplicate, a stranger cancell
   );
   const cancel = (principal: Principal) =>
     world.api<Request>('POST', `/api/protection-requests/${id}/cancel`, { principal });
-  expect((await cancel(OTHER)).status).toBe(403);
+  expect((await cancel(OTHER)).status).toBe(404);
   expect((await cancel(ASKER)).body.status).toBe('canceled');
   const denyLater = await world.api<Request>('POST', `/api/protection-requests/${id}/deny`, {
     body: {},

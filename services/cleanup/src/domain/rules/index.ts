@@ -11,7 +11,13 @@ export {
 } from './field-catalogue';
 export { type FieldType, type Operator, OPERATORS_BY_TYPE } from './field-types';
 export { lookupField, type FieldLookup } from './later-fields';
-export { checkPattern, compilePattern, type LinearRegex, MAX_PATTERN_LENGTH } from './regex';
+export {
+  checkPattern,
+  compilePattern,
+  type LinearRegex,
+  MAX_PATTERN_LENGTH,
+  MAX_PROGRAM_SIZE,
+} from './regex';
 export { deriveArrTag } from './arr-tag';
 export { TREE_LIMITS } from './definition';
 export type { RuleError, RuleErrorCode, RuleValidationContext } from './validation';

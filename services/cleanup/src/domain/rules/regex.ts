@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { expandedSize } from './regex-size';
 
 /**
  * Rule patterns (domain.md 3.3): compiled by re2js, a pure-JavaScript port of RE2, so matching
@@ -7,6 +8,13 @@ import { RE2JS } from 're2js';
  * look-behinds with a flag; it is never passed, so the accepted syntax stays plain RE2.
  */
 export const MAX_PATTERN_LENGTH = 512;
+
+/**
+ * The most instructions a pattern may expand to once its repetitions are unrolled (decision
+ * 011). re2js's own caps still let a short pattern unroll into a huge program, and compiling
+ * and every match pay for its size. Checked on the text, before anything is compiled.
+ */
+export const MAX_PROGRAM_SIZE = 5_000;
 
 /** `insensitive` for text and tag_list fields, `sensitive` for paths. */
 export type PatternCase = 'insensitive' | 'sensitive';
@@ -50,6 +58,10 @@ function compile(pattern: string, patternCase: PatternCase): Compiled {
   if (pattern.length === 0) return { error: 'the pattern is empty' };
   if (pattern.length > MAX_PATTERN_LENGTH)
     return { error: `the pattern is longer than ${MAX_PATTERN_LENGTH} characters` };
+  if (expandedSize(pattern) > MAX_PROGRAM_SIZE)
+    return {
+      error: `the pattern expands to more than ${MAX_PROGRAM_SIZE} instructions once its repetitions are unrolled (nested counts multiply)`,
+    };
   try {
     const flags = patternCase === 'insensitive' ? RE2JS.CASE_INSENSITIVE : 0;
     const re = RE2JS.compile(pattern, flags);

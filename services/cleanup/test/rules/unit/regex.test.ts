@@ -1,4 +1,11 @@
-import { checkPattern, compilePattern, MAX_PATTERN_LENGTH } from '../../../src/domain/rules';
+import { RE2JS } from 're2js';
+import {
+  checkPattern,
+  compilePattern,
+  MAX_PATTERN_LENGTH,
+  MAX_PROGRAM_SIZE,
+} from '../../../src/domain/rules';
+import { expandedSize } from '../../../src/domain/rules/regex-size';
 
 describe('rule patterns run on a linear-time engine (domain.md 3.3)', () => {
   test('a catastrophic pattern answers quickly: (a+)+$ against 50 a and a "!"', () => {
@@ -41,5 +48,88 @@ describe('rule patterns run on a linear-time engine (domain.md 3.3)', () => {
     expect(compilePattern('remux', 'insensitive')?.test('Movie.REMUX.mkv')).toBe(true);
     expect(compilePattern('remux', 'sensitive')?.test('Movie.REMUX.mkv')).toBe(false);
     expect(compilePattern('ÉTÉ', 'insensitive')?.test('un été')).toBe(true);
+  });
+});
+
+describe(`patterns expand to at most ${MAX_PROGRAM_SIZE} instructions (issue 25)`, () => {
+  test.each([
+    ['nested counts', '((a{1000}){1000}){1000}'],
+    ['a non-capturing square', '(?:x{500}){500}'],
+    ['a count of a count', 'a{1001}{1001}'],
+    ['twelve levels of {3}', `${'(?:'.repeat(12)}b${'){3}'.repeat(12)}`],
+    ['a long group repeated', `(?:${'c'.repeat(500)}){1000}`],
+    ['classes repeated', `(?:${'\\pL'.repeat(160)}){1000}`],
+    ['counts in a row', '.{1000}'.repeat(6)],
+    ['a lazy count', `(?:${'d'.repeat(10)}){600}?`],
+  ])('%s is refused without compiling, naming the limit', (_kind, pattern) => {
+    const started = process.hrtime.bigint();
+    const check = checkPattern(pattern);
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(check).toEqual({
+      valid: false,
+      error: expect.stringContaining(`more than ${MAX_PROGRAM_SIZE} instructions`) as unknown,
+    });
+    expect(elapsedMs).toBeLessThan(100);
+  });
+
+  test.each([
+    '\\d{1,4}',
+    '(a{2}){3}',
+    'S\\d{2}E\\d{2}',
+    '(?i)\\b(?:remux|bluray|web-?dl)\\b',
+    '^/media/movies/[^/]+\\.mkv$',
+    '(?P<year>\\d{4})',
+    '.{0,1000}',
+    '(?:(?:a{10}){10}){10}',
+    '\\Q(a){1000}{1000}\\E',
+  ])('%s stays valid', (pattern) => {
+    expect(checkPattern(pattern)).toEqual({ valid: true });
+  });
+
+  // Counting low would let a pattern past the cap compile; these cover RE2's syntax corners.
+  test.each([
+    ['^', 3],
+    ['a{1000}', 1002],
+    ['(a{2}){3}', 14],
+    ['\\d{1,4}', 9],
+    ['.{0,1000}', 2002],
+    ['(?:ab|cd|ef){3,5}', 44],
+    ['(|a){5}', 27],
+    ['[]a]{10}', 12],
+    ['[^]a]{10}', 12],
+    ['[[:alpha:]]{3,}', 6],
+    ['\\p{Greek}+', 4],
+    ['\\x{263a}{7}', 9],
+    ['\\pL{10}', 12],
+    ['\\x41{9}', 11],
+    ['\\Q(a){1000}\\E', 11],
+    ['(?P<year>\\d{4})', 8],
+    ['(?i:ab){4}', 10],
+    ['a{010}', 8],
+  ])('%s counts as re2js compiles it: %d', (pattern, size) => {
+    expect(RE2JS.compile(pattern).programSize()).toBe(size);
+    expect(expandedSize(pattern)).toBe(size);
+  });
+
+  test('it never counts below what re2js compiles', () => {
+    const parts = ['a', '.', '\\d', '\\pL', '[a-z]', '[]x]', '(', ')', '(?:', '(?i)', '|'];
+    const suffixes = ['*', '+', '?', '{2}', '{1,3}', '{0,}', '{3,}', '{0}', '*?', '\\Qx(\\E'];
+    let compiled = 0;
+    // A fixed walk through combinations, so a failure reproduces.
+    for (let seed = 0; seed < 8_000; seed += 1) {
+      let pattern = '';
+      for (let n = seed, i = 0; i < 6; i += 1, n = Math.floor(n / 7))
+        pattern += `${parts[(n + i) % parts.length]}${n % 3 === 0 ? suffixes[(n + seed) % suffixes.length] : ''}`;
+      let size: number;
+      try {
+        size = RE2JS.compile(pattern).programSize();
+      } catch {
+        continue;
+      }
+      compiled += 1;
+      if (expandedSize(pattern) < size)
+        throw new Error(`${pattern}: ${expandedSize(pattern)} < ${size}`);
+    }
+    expect(compiled).toBeGreaterThan(1000);
   });
 });
