@@ -17,7 +17,9 @@ import { SeerrClient } from './seerr';
 import { SonarrClient } from './sonarr';
 import { TautulliClient } from './tautulli';
 
-export type ClientDefaults = Partial<Pick<ClientConfig, 'sleep' | 'retry' | 'concurrency'>>;
+export type ClientDefaults = Partial<
+  Pick<ClientConfig, 'sleep' | 'retry' | 'concurrency' | 'limits'>
+>;
 
 export interface ConnectionTarget {
   serviceType: ServiceType;
@@ -161,6 +163,7 @@ function failureOf(error: IntegrationError): ConnectionFailure {
     case 'http':
     case 'invalid_response':
     case 'incomplete':
+    case 'too_large':
       return 'unexpected_response';
   }
 }

@@ -7,6 +7,7 @@ import type { Logger } from '@mcs/kit';
 import { DateSanitiser } from './dates';
 import type { IntegrationSystem } from './errors';
 import { HTTP_DEFAULTS, type HttpClientOptions } from './http';
+import type { UpstreamLimits } from './limits';
 import type { RetryPolicy } from './retry';
 
 export interface ClientConfig {
@@ -18,6 +19,8 @@ export interface ClientConfig {
   /** Overrides the per-system cap of §2.2 (tests, benchmarks). */
   concurrency?: number;
   retry?: Partial<RetryPolicy>;
+  /** Caps on what the server may send; the deployment's settings (config.ts). */
+  limits?: UpstreamLimits;
   /** Waits between retries; tests pass one that records instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
   clock?: () => Date;
@@ -54,6 +57,7 @@ export function httpOptions(
     concurrency: config.concurrency ?? CONCURRENCY[system],
     verifyTls: config.verifyTls ?? true,
     retry: { ...HTTP_DEFAULTS.retry, ...config.retry },
+    limits: config.limits ?? HTTP_DEFAULTS.limits,
     sleep: config.sleep ?? HTTP_DEFAULTS.sleep,
     ...(config.log ? { log: config.log } : {}),
     ...(config.signal ? { signal: config.signal } : {}),

@@ -2,7 +2,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@mcs/kit';
 import type { IntegrationSystem } from './errors';
+import { DEFAULT_LIMITS, type UpstreamLimits } from './limits';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+
+export type { UpstreamLimits };
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -21,6 +24,8 @@ export interface HttpClientOptions {
   concurrency: number;
   verifyTls: boolean;
   retry: RetryPolicy;
+  /** Caps on what the server may send (limits.ts). */
+  limits: UpstreamLimits;
   sleep: (ms: number) => Promise<void>;
   log?: Logger;
   /** Cancels everything this client does (the job was stopped). */
@@ -32,5 +37,6 @@ export const HTTP_DEFAULTS = {
   bulkTimeoutMs: 300_000,
   connectTimeoutMs: 10_000,
   retry: DEFAULT_RETRY,
+  limits: DEFAULT_LIMITS,
   sleep: (ms: number) => delay(ms).then(() => undefined),
 };
