@@ -38,17 +38,33 @@ export class ClientFactory {
     private readonly defaults: ClientDefaults = {},
   ) {}
 
+  /**
+   * The client config of a stored service. A key that does not open (ENCRYPTION_KEY changed)
+   * gives a client that refuses every call with `secrets_unreadable` and sends nothing: every
+   * caller already records an integration failure on its source, operation or tag result.
+   */
   config(service: ServiceConfigRecord, dates?: DateSanitiser): ClientConfig {
-    return this.configOf(
+    const apiKey = this.storedKey(service);
+    const config = this.configOf(
       {
         serviceType: service.serviceType,
         baseUrl: service.baseUrl,
-        apiKey: this.box.open(service.apiKeyEncrypted),
+        apiKey: apiKey ?? '',
         timeoutSeconds: service.timeoutSeconds,
         verifyTls: service.verifyTls,
       },
       dates,
     );
+    return apiKey === null ? { ...config, keyUnreadable: true } : config;
+  }
+
+  /** The service's API key; null when it was sealed under another ENCRYPTION_KEY. */
+  storedKey(service: ServiceConfigRecord): string | null {
+    try {
+      return this.box.open(service.apiKeyEncrypted);
+    } catch {
+      return null;
+    }
   }
 
   mediaServer(service: ServiceConfigRecord, dates?: DateSanitiser): MediaServerClient {
@@ -159,6 +175,7 @@ function failureOf(error: IntegrationError): ConnectionFailure {
     case 'timeout':
       return 'timeout';
     case 'unauthorized':
+    case 'secrets_unreadable':
       return 'unauthorized';
     case 'http':
     case 'invalid_response':

@@ -13,6 +13,8 @@ import type { RetryPolicy } from './retry';
 export interface ClientConfig {
   baseUrl: string;
   apiKey: string;
+  /** The stored key did not open: every call fails with `secrets_unreadable`, unsent. */
+  keyUnreadable?: boolean;
   /** The service's `timeout_seconds` (5…600, default 30). */
   timeoutSeconds?: number;
   verifyTls?: boolean;
@@ -58,6 +60,7 @@ export function httpOptions(
     verifyTls: config.verifyTls ?? true,
     retry: { ...HTTP_DEFAULTS.retry, ...config.retry },
     limits: config.limits ?? HTTP_DEFAULTS.limits,
+    keyUnreadable: config.keyUnreadable ?? false,
     sleep: config.sleep ?? HTTP_DEFAULTS.sleep,
     ...(config.log ? { log: config.log } : {}),
     ...(config.signal ? { signal: config.signal } : {}),

@@ -2,8 +2,9 @@
  * The one error type of the integration clients. Its `code` is the source-status reason of
  * domain.md §2.2 (`unauthorized`, `unreachable`, `timeout`, `http_<status>`,
  * `invalid_response`) plus `incomplete` (an enumeration that did not add up to the server's
- * totals, §2.11), `too_large` (an answer over one of the caps of limits.ts) and `canceled`
- * (the caller gave up).
+ * totals, §2.11), `too_large` (an answer over one of the caps of limits.ts),
+ * `secrets_unreadable` (the stored API key does not open with the current ENCRYPTION_KEY, so
+ * nothing was sent) and `canceled` (the caller gave up).
  *
  * Messages name the system, the method and the path without its query string; they never hold
  * the base URL (it may carry credentials), the API key or response values.
@@ -19,6 +20,7 @@ export type FailureReason =
   | 'invalid_response'
   | 'incomplete'
   | 'too_large'
+  | 'secrets_unreadable'
   | 'canceled';
 
 export const SYSTEM_LABELS: Record<IntegrationSystem, string> = {

@@ -17,6 +17,8 @@ export interface HttpClientOptions {
   /** Credentials some APIs take only as query parameters (Tautulli `apikey`). */
   query?: Record<string, string>;
   secrets: string[];
+  /** The credentials could not be opened: refuse every call instead of sending it. */
+  keyUnreadable: boolean;
   timeoutMs: number;
   /** Bulk list calls (Radarr `/movie`, Sonarr `/series`): max(timeout, 300 s). */
   bulkTimeoutMs: number;

@@ -180,6 +180,11 @@ export class HttpClient {
 
   /** Sends the request; non-2xx answers become errors (404 may become null later). */
   private async open(call: Call): Promise<Opened> {
+    if (this.options.keyUnreadable) {
+      const detail =
+        'the stored API key does not open with the current ENCRYPTION_KEY; enter it again';
+      throw this.fail(call.method, call.path, 'secrets_unreadable', detail, null, null, true);
+    }
     const timeout = AbortSignal.timeout(
       call.bulk ? this.options.bulkTimeoutMs : this.options.timeoutMs,
     );
