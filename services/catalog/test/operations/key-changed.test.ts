@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SecretBox } from '@mcs/kit';
 import { waitFor } from '@mcs/kit/testing';
-import type { OperationCommand } from '../../src/operations/operation-intake';
+import { deleteCommand, finishedOperation } from '../support/operations';
 import { useWorld } from '../support/world';
 
 /**
@@ -34,37 +34,9 @@ async function radarrMovie() {
 test('a delete routed to Radarr fails with secrets_unreadable before any call; the movie stays', async () => {
   const movie = await radarrMovie();
   world.sim.deletions.clear();
-  const command: OperationCommand = {
-    operation_id: 501,
-    candidate_id: 601,
-    kind: 'delete',
-    trigger: 'auto',
-    target: {
-      scope: 'movie',
-      media_type: 'movie',
-      media_id: Number(movie.id),
-      movie_version_id: null,
-      season_id: null,
-      episode_id: null,
-    },
-    arr_action: 'delete',
-    media_server_action: 'delete',
-    allowed_arr_service_ids: null,
-    add_import_exclusion: true,
-    requested_by: { type: 'system', id: null },
-  };
+  const command = deleteCommand({ media_id: Number(movie.id) });
   await world.broker.send('catalog.file_operation.execute', command);
-  const row = await waitFor(
-    async () => {
-      const found = await world.service.db.fileOperation.findUnique({
-        where: { operationId: BigInt(command.operation_id) },
-      });
-      return found && ['succeeded', 'failed', 'canceled'].includes(found.status)
-        ? found
-        : undefined;
-    },
-    { timeoutMs: 20_000, what: 'the operation to finish' },
-  );
+  const row = await finishedOperation(world, command.operation_id);
   expect(row).toMatchObject({ status: 'failed', failureReason: 'secrets_unreadable' });
   expect(world.sim.deletions.writes()).toEqual([]);
   const [completed] = await world.outbox('media.file_operation_completed');

@@ -73,6 +73,16 @@ const cutOff = (path: string) =>
     what: `the client to hang up on ${path}`,
   });
 
+/** A sync completes with the hostile Radarr unavailable as too_large, naming `setting`. */
+async function syncFailsHostile(setting: string) {
+  const run = await world.runTask('sync_media');
+  expect(run.status).toBe('completed');
+  const hostile = await source('arr', ids.hostile as number);
+  expect(hostile).toMatchObject({ state: 'unavailable', reason: 'too_large' });
+  expect(hostile.lastError).toContain(setting);
+  return hostile;
+}
+
 /** The library still synced, and the service still answers. */
 async function stillServing() {
   expect(await world.service.db.movie.count({ where: { removedAt: null } })).toBeGreaterThan(0);
@@ -87,12 +97,8 @@ test('an answer over UPSTREAM_RESPONSE_MAX_MB fails its source with too_large an
     '/radarr/api/v3/tag',
     endlessList((n) => ({ id: n + 1, label: `${label}${n}` }), HUGE),
   );
-  const run = await world.runTask('sync_media');
-  expect(run.status).toBe('completed');
-  const hostile = await source('arr', ids.hostile as number);
-  expect(hostile).toMatchObject({ state: 'unavailable', reason: 'too_large' });
+  const hostile = await syncFailsHostile('UPSTREAM_RESPONSE_MAX_MB');
   expect(hostile.lastError).toContain('Radarr GET /api/v3/tag');
-  expect(hostile.lastError).toContain('UPSTREAM_RESPONSE_MAX_MB');
   expect((await cutOff('/radarr/api/v3/tag')).bytesSent).toBeLessThan(HUGE / 2);
   await stillServing();
 });
@@ -102,11 +108,7 @@ test('a list element over UPSTREAM_LIST_ELEMENT_MAX_KB fails its source with too
     '/radarr/api/v3/movie',
     json([radarrMovie({ id: 1 }), radarrMovie({ id: 2, overview: 'x'.repeat(200_000) })]),
   );
-  const run = await world.runTask('sync_media');
-  expect(run.status).toBe('completed');
-  const hostile = await source('arr', ids.hostile as number);
-  expect(hostile).toMatchObject({ state: 'unavailable', reason: 'too_large' });
-  expect(hostile.lastError).toContain('UPSTREAM_LIST_ELEMENT_MAX_KB');
+  await syncFailsHostile('UPSTREAM_LIST_ELEMENT_MAX_KB');
   await stillServing();
 });
 
@@ -116,11 +118,7 @@ test('a list over UPSTREAM_LIST_MAX_MB fails its source with too_large and is cu
     '/radarr/api/v3/movie',
     endlessList((n) => radarrMovie({ id: 1000 + n, tmdbId: 5_000_000 + n, overview }), HUGE),
   );
-  const run = await world.runTask('sync_media');
-  expect(run.status).toBe('completed');
-  const hostile = await source('arr', ids.hostile as number);
-  expect(hostile).toMatchObject({ state: 'unavailable', reason: 'too_large' });
-  expect(hostile.lastError).toContain('UPSTREAM_LIST_MAX_MB');
+  await syncFailsHostile('UPSTREAM_LIST_MAX_MB');
   expect((await cutOff('/radarr/api/v3/movie')).bytesSent).toBeLessThan(HUGE / 2);
   await stillServing();
 });
