@@ -6,8 +6,11 @@ import {
   runtimeVars,
   type Env,
 } from '@mcs/kit';
+import { DEFAULT_LIMITS, type UpstreamLimits } from './integrations/limits';
 
 const DELAYS = /^\d{1,6}(,\d{1,6}){0,9}$/;
+const KiB = 1024;
+const MiB = 1024 * KiB;
 
 const schema = {
   ...runtimeVars(8101),
@@ -22,6 +25,11 @@ const schema = {
   FILE_OPERATION_VERIFY_DELAYS_MS: env.pattern('5000,15000,40000', DELAYS, 'comma-separated ms'),
   /** Concurrent jobs of the catalog worker (task runs, file operations, backfills). */
   JOB_CONCURRENCY: env.int(2, { min: 1, max: 16 }),
+  // Caps on what an upstream may send (decision 021). A buffered answer is held whole (and
+  // read as one string, which V8 keeps under 512 MiB); lists are streamed element by element.
+  UPSTREAM_RESPONSE_MAX_MB: env.int(DEFAULT_LIMITS.responseBytes / MiB, { min: 1, max: 256 }),
+  UPSTREAM_LIST_MAX_MB: env.int(DEFAULT_LIMITS.listBytes / MiB, { min: 1, max: 65536 }),
+  UPSTREAM_LIST_ELEMENT_MAX_KB: env.int(DEFAULT_LIMITS.elementBytes / KiB, { min: 1, max: 65536 }),
 };
 
 export interface CatalogSettings {
@@ -37,6 +45,7 @@ export interface CatalogConfig {
   encryptionKeys: string[];
   settings: CatalogSettings;
   jobConcurrency: number;
+  upstreamLimits: UpstreamLimits;
 }
 
 export const DEFAULT_SETTINGS: CatalogSettings = {
@@ -60,6 +69,11 @@ export function loadConfig(source: Env = process.env): CatalogConfig {
         verifyDelaysMs: vars.FILE_OPERATION_VERIFY_DELAYS_MS.split(',').map(Number),
       },
       jobConcurrency: vars.JOB_CONCURRENCY,
+      upstreamLimits: {
+        responseBytes: vars.UPSTREAM_RESPONSE_MAX_MB * MiB,
+        listBytes: vars.UPSTREAM_LIST_MAX_MB * MiB,
+        elementBytes: vars.UPSTREAM_LIST_ELEMENT_MAX_KB * KiB,
+      },
     }),
     source,
   );

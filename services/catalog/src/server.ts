@@ -14,6 +14,7 @@ import { createServices, type Services } from './app';
 import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import type { ClientDefaults } from './integrations/client-factory';
+import { DEFAULT_LIMITS } from './integrations/limits';
 import type { CatalogJobs } from './jobs/catalogue';
 import { startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command-consumer';
@@ -60,7 +61,7 @@ export async function startCatalog(
     clock: options.clock ?? systemClock,
     settings: { ...DEFAULT_SETTINGS, ...config.settings },
     encryptionKeys: config.encryptionKeys,
-    clientDefaults: options.clientDefaults ?? {},
+    clientDefaults: { limits: config.upstreamLimits ?? DEFAULT_LIMITS, ...options.clientDefaults },
     sleep: options.sleep ?? ((ms) => delay(ms)),
   });
   const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));

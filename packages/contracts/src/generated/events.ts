@@ -637,7 +637,7 @@ export interface components {
              */
             service_type: "jellyfin" | "emby" | "plex" | "radarr" | "sonarr" | "seerr" | "tautulli" | null;
             state: components["schemas"]["SourceState"];
-            /** @description Short machine reason when not ok (unauthorized, unreachable, timeout, http_<status>, invalid_response, anomaly, ...); never a URL, path or credential. */
+            /** @description Short machine reason when not ok (unauthorized, unreachable, timeout, http_<status>, invalid_response, anomaly, too_large (an answer over one of catalog's UPSTREAM_* caps), secrets_unreadable (the stored API key does not open with the current ENCRYPTION_KEY), ...); never a URL, path or credential. */
             reason: string | null;
             /**
              * Format: date-time
@@ -799,7 +799,7 @@ export interface components {
              * @enum {string}
              */
             outcome: "succeeded" | "failed" | "canceled";
-            /** @description null on success. One of no_route, target_conflict, path_unmapped, source_missing, destination_conflict, move_failed, media_server_delete_disabled, shared_episode_file, http_<status>, timeout_unverified, not_removed_after_call, unreachable, unauthorized; for canceled e.g. protected, target_removed, in_playback. */
+            /** @description null on success. One of no_route, target_conflict, path_unmapped, source_missing, destination_conflict, move_failed, media_server_delete_disabled, shared_episode_file, http_<status>, timeout_unverified, not_removed_after_call, unreachable, unauthorized, too_large, secrets_unreadable (the acting service's stored API key does not open with the current ENCRYPTION_KEY, so nothing was called); for canceled e.g. protected, target_removed, in_playback. */
             failure_reason: string | null;
             /** @description The effect was verified (domain.md 6.7). */
             verified: boolean;
@@ -859,7 +859,7 @@ export interface components {
                 media_id: number;
                 /** @description Instance that failed; null if none was linked. */
                 service_config_id: number | null;
-                /** @description Short machine reason (unreachable, unauthorized, http_<status>, not_linked). */
+                /** @description Short machine reason (unreachable, unauthorized, http_<status>, too_large, secrets_unreadable, not_linked). */
                 reason: string;
             }[];
             /**

@@ -1629,7 +1629,10 @@ export interface paths {
          *     only for an enabled Jellyfin, Emby or Plex; it demotes the previous main server and
          *     raises the alert `main_server_changed`. `is_main: false` (or disabling) on the current main
          *     server is 409 `main_server_conflict`: assign another main server instead. Library
-         *     enable flags are applied without a connection test.
+         *     enable flags are applied without a connection test. Saving with `enabled: true` and
+         *     without `api_key` while the stored key does not open with the current ENCRYPTION_KEY (it
+         *     was changed) is 409 `secrets_unreadable` and nothing is saved: send the key again, which
+         *     makes the service whole. A save with `enabled: false` needs no key.
          */
         post: operations["saveService"];
         delete?: never;
@@ -6204,7 +6207,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description `main_server_conflict`: the current main server would stop being main. `secrets_unreadable`: the stored API key does not open with the current ENCRYPTION_KEY; send `api_key` again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid input (`validation_failed`, with `errors`; this includes a refused `base_url` and a missing `api_key` after an origin change) or a failed connection test (`connection_failed`). */

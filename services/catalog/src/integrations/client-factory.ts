@@ -3,7 +3,7 @@
  * applies the configured timeout and TLS setting and the deployment's client defaults (tests
  * make retries instant). Every client is built for one piece of work and closed after it.
  */
-import type { Logger, SecretBox } from '@mcs/kit';
+import { type Logger, type SecretBox, UnreadableSecret } from '@mcs/kit';
 import type { ServiceConfigRecord, ServiceType } from '../domain/service-config';
 import type { ClientConfig } from './config';
 import { DateSanitiser } from './dates';
@@ -17,7 +17,9 @@ import { SeerrClient } from './seerr';
 import { SonarrClient } from './sonarr';
 import { TautulliClient } from './tautulli';
 
-export type ClientDefaults = Partial<Pick<ClientConfig, 'sleep' | 'retry' | 'concurrency'>>;
+export type ClientDefaults = Partial<
+  Pick<ClientConfig, 'sleep' | 'retry' | 'concurrency' | 'limits'>
+>;
 
 export interface ConnectionTarget {
   serviceType: ServiceType;
@@ -36,17 +38,34 @@ export class ClientFactory {
     private readonly defaults: ClientDefaults = {},
   ) {}
 
+  /**
+   * The client config of a stored service. A key that does not open (ENCRYPTION_KEYS changed)
+   * gives a client that refuses every call with `secrets_unreadable` and sends nothing: every
+   * caller already records an integration failure on its source, operation or tag result.
+   */
   config(service: ServiceConfigRecord, dates?: DateSanitiser): ClientConfig {
-    return this.configOf(
+    const apiKey = this.storedKey(service);
+    const config = this.configOf(
       {
         serviceType: service.serviceType,
         baseUrl: service.baseUrl,
-        apiKey: this.box.open(service.apiKeyEncrypted),
+        apiKey: apiKey ?? '',
         timeoutSeconds: service.timeoutSeconds,
         verifyTls: service.verifyTls,
       },
       dates,
     );
+    return apiKey === null ? { ...config, keyUnreadable: true } : config;
+  }
+
+  /** The service's API key; null when none of ENCRYPTION_KEYS opens it. */
+  storedKey(service: ServiceConfigRecord): string | null {
+    try {
+      return this.box.open(service.apiKeyEncrypted);
+    } catch (error) {
+      if (error instanceof UnreadableSecret) return null;
+      throw error;
+    }
   }
 
   mediaServer(service: ServiceConfigRecord, dates?: DateSanitiser): MediaServerClient {
@@ -157,10 +176,12 @@ function failureOf(error: IntegrationError): ConnectionFailure {
     case 'timeout':
       return 'timeout';
     case 'unauthorized':
+    case 'secrets_unreadable':
       return 'unauthorized';
     case 'http':
     case 'invalid_response':
     case 'incomplete':
+    case 'too_large':
       return 'unexpected_response';
   }
 }

@@ -7,17 +7,22 @@ import type { Logger } from '@mcs/kit';
 import { DateSanitiser } from './dates';
 import type { IntegrationSystem } from './errors';
 import { HTTP_DEFAULTS, type HttpClientOptions } from './http';
+import type { UpstreamLimits } from './limits';
 import type { RetryPolicy } from './retry';
 
 export interface ClientConfig {
   baseUrl: string;
   apiKey: string;
+  /** The stored key did not open: every call fails with `secrets_unreadable`, unsent. */
+  keyUnreadable?: boolean;
   /** The service's `timeout_seconds` (5…600, default 30). */
   timeoutSeconds?: number;
   verifyTls?: boolean;
   /** Overrides the per-system cap of §2.2 (tests, benchmarks). */
   concurrency?: number;
   retry?: Partial<RetryPolicy>;
+  /** Caps on what the server may send; the deployment's settings (config.ts). */
+  limits?: UpstreamLimits;
   /** Waits between retries; tests pass one that records instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
   clock?: () => Date;
@@ -54,6 +59,8 @@ export function httpOptions(
     concurrency: config.concurrency ?? CONCURRENCY[system],
     verifyTls: config.verifyTls ?? true,
     retry: { ...HTTP_DEFAULTS.retry, ...config.retry },
+    limits: config.limits ?? HTTP_DEFAULTS.limits,
+    keyUnreadable: config.keyUnreadable ?? false,
     sleep: config.sleep ?? HTTP_DEFAULTS.sleep,
     ...(config.log ? { log: config.log } : {}),
     ...(config.signal ? { signal: config.signal } : {}),

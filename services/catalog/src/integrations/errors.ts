@@ -2,7 +2,9 @@
  * The one error type of the integration clients. Its `code` is the source-status reason of
  * domain.md §2.2 (`unauthorized`, `unreachable`, `timeout`, `http_<status>`,
  * `invalid_response`) plus `incomplete` (an enumeration that did not add up to the server's
- * totals, §2.11) and `canceled` (the caller gave up).
+ * totals, §2.11), `too_large` (an answer over one of the caps of limits.ts),
+ * `secrets_unreadable` (the stored API key does not open with the current ENCRYPTION_KEYS, so
+ * nothing was sent) and `canceled` (the caller gave up).
  *
  * Messages name the system, the method and the path without its query string; they never hold
  * the base URL (it may carry credentials), the API key or response values.
@@ -17,6 +19,8 @@ export type FailureReason =
   | 'http'
   | 'invalid_response'
   | 'incomplete'
+  | 'too_large'
+  | 'secrets_unreadable'
   | 'canceled';
 
 export const SYSTEM_LABELS: Record<IntegrationSystem, string> = {

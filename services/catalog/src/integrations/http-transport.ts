@@ -9,6 +9,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isBlockedAddress, isBlockedHost } from '@mcs/kit';
+import { LimitExceeded, type Limit } from './limits';
 
 export interface Exchange {
   method: string;
@@ -114,13 +115,47 @@ export function send(exchange: Exchange, agent: Agent): Promise<IncomingMessage>
   });
 }
 
-export async function readAll(response: IncomingMessage): Promise<Buffer> {
+/**
+ * The body's chunks, up to `maxBytes`. One more byte (or a Content-Length announcing them)
+ * fails with LimitExceeded and destroys the response, which closes its socket: nothing more
+ * is read from a server that would send too much.
+ */
+export async function* capped(
+  response: IncomingMessage,
+  limit: Limit,
+  maxBytes: number,
+): AsyncGenerator<Buffer> {
+  if (Number(response.headers['content-length']) > maxBytes)
+    throw exceeded(response, limit, maxBytes);
+  let read = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    read += chunk.length;
+    if (read > maxBytes) throw exceeded(response, limit, maxBytes);
+    yield chunk;
+  }
+}
+
+/** A whole buffered body of at most `maxBytes`. */
+export async function readAll(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of response) chunks.push(chunk as Buffer);
+  for await (const chunk of capped(response, 'responseBytes', maxBytes)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
-/** Frees the socket for reuse without reading an error body we do not need. */
-export function discard(response: IncomingMessage): void {
+/**
+ * Frees the socket for reuse without keeping an error body we do not need; a body over
+ * `maxBytes` is not worth draining, its socket is closed instead.
+ */
+export function discard(response: IncomingMessage, maxBytes: number): void {
+  let read = 0;
+  response.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > maxBytes) response.destroy();
+  });
   response.resume();
+}
+
+function exceeded(response: IncomingMessage, limit: Limit, maxBytes: number): LimitExceeded {
+  response.destroy();
+  return new LimitExceeded(limit, maxBytes);
 }

@@ -3,17 +3,27 @@
  * plus credentials, per-request timeouts, a per-instance concurrency cap, retries of reads only,
  * typed JSON decoding and redacted errors. System clients only say which calls they make.
  */
-import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ShapeError, type Decoder } from './decode';
 import { IntegrationError, redact, SYSTEM_LABELS, type IntegrationSystem } from './errors';
-import { ConnectTimeout, createAgent, discard, readAll, send, type Agent } from './http-transport';
+import {
+  capped,
+  ConnectTimeout,
+  createAgent,
+  discard,
+  readAll,
+  send,
+  type Agent,
+} from './http-transport';
 import { jsonArrayTexts, MalformedJson, parseElement } from './json-array-stream';
 import { HTTP_DEFAULTS, type HttpClientOptions, type Query } from './http-options';
+import { LimitExceeded } from './limits';
+import { batchesOf, NOTHING_KNOWN, type ListBatch } from './list-batches';
 import { parseRetryAfter, retryDelay } from './retry';
 import { Semaphore } from './semaphore';
 
 export type { HttpClientOptions, Query };
+export { mapList, type ListBatch, type Listed } from './list-batches';
 export { HTTP_DEFAULTS };
 
 interface Call {
@@ -31,39 +41,6 @@ interface Call {
 interface Opened {
   response: IncomingMessage;
   timeout: AbortSignal;
-}
-
-/** A list entry with the digest of its text as the server sent it. */
-export interface Listed<T> {
-  value: T;
-  digest: string;
-}
-
-/** A batch of a streamed list: decoded elements, and the ids of elements already known. */
-export interface ListBatch<T> {
-  items: Listed<T>[];
-  known: number[];
-}
-
-/** Maps a streamed list's decoded values (system clients normalize them), keeping digests. */
-export async function* mapList<T, U>(
-  batches: AsyncIterable<ListBatch<T>>,
-  map: (value: T) => U,
-): AsyncGenerator<ListBatch<U>> {
-  for await (const batch of batches)
-    yield {
-      items: batch.items.map(({ value, digest }) => ({ value: map(value), digest })),
-      known: batch.known,
-    };
-}
-
-const NOTHING_KNOWN: ReadonlyMap<string, number> = new Map();
-/** Known ids are tiny; batching them only bounds how long a caller waits for news. */
-const KNOWN_PER_BATCH = 10_000;
-
-/** Digest of a list element's exact text (not a secret: SHA-1 is fast and ample here). */
-function digestOf(text: string): string {
-  return hash('sha1', text, 'base64');
 }
 
 export class HttpClient {
@@ -118,10 +95,8 @@ export class HttpClient {
    * Streams a top-level JSON array in decoded batches. Only the request head is retried: once
    * elements have been handed out, a failure ends the enumeration as incomplete.
    *
-   * Each element comes with the digest of its exact text. An element whose digest is in
-   * `known` (digest → id, from an earlier read) is byte-for-byte what the caller already holds:
-   * it is not parsed or decoded, only its id is reported, which makes re-reading a large list
-   * that barely changed cheap.
+   * Elements whose digest is in `known` come back as ids only (list-batches.ts). The list
+   * and each element are capped (limits.ts).
    */
   async *stream<T>(
     path: string,
@@ -130,30 +105,19 @@ export class HttpClient {
     known: ReadonlyMap<string, number> = NOTHING_KNOWN,
   ): AsyncGenerator<ListBatch<T>> {
     const call: Call = { method: 'GET', path, bulk: true };
+    const { listBytes, elementBytes } = this.options.limits;
     await this.reads.acquire();
     try {
       const { response, timeout } = await this.retrying(call, () => this.open(call));
-      let batch: ListBatch<T> = { items: [], known: [] };
       try {
-        for await (const texts of jsonArrayTexts(response))
-          for (const text of texts) {
-            const digest = digestOf(text);
-            const id = known.get(digest);
-            if (id !== undefined) batch.known.push(id);
-            else
-              batch.items.push({
-                value: this.decodeValue(call, parseElement(text), decode),
-                digest,
-              });
-            if (batch.items.length >= batchSize || batch.known.length >= KNOWN_PER_BATCH) {
-              yield batch;
-              batch = { items: [], known: [] };
-            }
-          }
+        const texts = jsonArrayTexts(capped(response, 'listBytes', listBytes), elementBytes);
+        const decodeText = (text: string) => this.decodeValue(call, parseElement(text), decode);
+        yield* batchesOf(texts, decodeText, batchSize, known);
       } catch (error) {
+        // A list that failed half-read is never read on: its socket is not reused.
+        response.destroy();
         throw this.classify(call, error, timeout);
       }
-      if (batch.items.length > 0 || batch.known.length > 0) yield batch;
     } finally {
       this.reads.release();
     }
@@ -216,6 +180,11 @@ export class HttpClient {
 
   /** Sends the request; non-2xx answers become errors (404 may become null later). */
   private async open(call: Call): Promise<Opened> {
+    if (this.options.keyUnreadable) {
+      const detail =
+        'the stored API key does not open with any of the configured ENCRYPTION_KEYS; enter it again';
+      throw this.fail(call.method, call.path, 'secrets_unreadable', detail, null, null, true);
+    }
     const timeout = AbortSignal.timeout(
       call.bulk ? this.options.bulkTimeoutMs : this.options.timeoutMs,
     );
@@ -249,7 +218,7 @@ export class HttpClient {
     if ((status >= 200 && status < 300) || (status === 404 && call.notFoundIsNull)) {
       return { response, timeout };
     }
-    discard(response);
+    discard(response, this.options.limits.responseBytes);
     const retryAfter = parseRetryAfter(response.headers['retry-after']);
     if (status === 401 || status === 403) {
       throw this.fail(
@@ -270,7 +239,7 @@ export class HttpClient {
     timeout: AbortSignal,
   ): Promise<Buffer | null> {
     try {
-      const body = await readAll(response);
+      const body = await readAll(response, this.options.limits.responseBytes);
       return response.statusCode === 404 ? null : body;
     } catch (error) {
       throw this.classify(call, error, timeout);
@@ -309,6 +278,9 @@ export class HttpClient {
     if (error instanceof MalformedJson) {
       return this.fail(call.method, call.path, 'invalid_response', error.message);
     }
+    // The same server would send the same again: retrying cannot help.
+    if (error instanceof LimitExceeded)
+      return this.fail(call.method, call.path, 'too_large', error.message, null, null, true);
     if (timeout?.aborted || error instanceof ConnectTimeout) {
       return this.fail(call.method, call.path, 'timeout', 'the server did not answer in time');
     }

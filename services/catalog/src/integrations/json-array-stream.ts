@@ -7,7 +7,12 @@
  * The scanner only tracks nesting depth and strings. Most of a list's bytes are inside strings,
  * so those are skipped with native `indexOf` rather than character by character (the list of an
  * incremental sync is re-read every run, and scanning it dominated the run's CPU).
+ *
+ * An element longer than the caller's cap fails with LimitExceeded as soon as the text held
+ * for it passes the cap, so one endless element never grows past it.
  */
+import { LimitExceeded } from './limits';
+
 export class MalformedJson extends Error {
   constructor(detail: string) {
     super(detail);
@@ -48,6 +53,8 @@ interface State {
   open: boolean;
   /** Elements seen. */
   count: number;
+  /** The cap on one element's text, in characters (about bytes for JSON's mostly-ASCII). */
+  maxElement: number;
 }
 
 /**
@@ -57,6 +64,7 @@ interface State {
  */
 export async function* jsonArrayTexts(
   chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+  maxElement = Infinity,
 ): AsyncGenerator<string[]> {
   const decoder = new TextDecoder('utf-8');
   const state: State = {
@@ -67,6 +75,7 @@ export async function* jsonArrayTexts(
     pending: '',
     open: false,
     count: 0,
+    maxElement,
   };
   for await (const chunk of chunks) {
     const elements = scan(decoder.decode(chunk, { stream: true }), state);
@@ -122,6 +131,8 @@ function scan(text: string, state: State): string[] {
       state.pending = '';
       state.open = false;
       start = -1;
+      if (element.length > state.maxElement)
+        throw new LimitExceeded('elementBytes', state.maxElement);
       if (element !== '') {
         state.count++;
         out.push(element);
@@ -143,5 +154,7 @@ function scan(text: string, state: State): string[] {
     i++;
   }
   if (start >= 0) state.pending += text.slice(start);
+  if (state.pending.length > state.maxElement)
+    throw new LimitExceeded('elementBytes', state.maxElement);
   return out;
 }

@@ -63,6 +63,15 @@ export class FileOperationExecutor {
         warnings: [],
         startedAt: null,
       });
+    if (operation.status === 'queued' && this.keysUnreadable(plan, services))
+      return this.finish(command, state, {
+        outcome: 'failed',
+        failureReason: 'secrets_unreadable',
+        plan,
+        log: [],
+        warnings: [],
+        startedAt: null,
+      });
     const clients = new OperationClients(this.deps.clients, services);
     try {
       const calls =
@@ -113,6 +122,17 @@ export class FileOperationExecutor {
       }
     }
     return { log, error, startedAt };
+  }
+
+  /**
+   * A service of the plan whose stored key does not open (ENCRYPTION_KEYS changed) fails the
+   * operation before its first call: nothing was sent, so there is nothing to verify.
+   */
+  private keysUnreadable(plan: Plan, services: Map<number, ServiceConfigRecord>): boolean {
+    return plan.steps.some((step) => {
+      const service = services.get(step.serviceId);
+      return service !== undefined && this.deps.clients.storedKey(service) === null;
+    });
   }
 
   private async verify(plan: Plan, clients: OperationClients, log: Attempt[]): Promise<boolean> {

@@ -5,6 +5,7 @@ import {
   planSave,
   type SaveRefusal,
   type SaveServiceRequest,
+  type ServiceConfigRecord,
   type ServiceSettings,
 } from '../domain/service-config';
 import type { ClientFactory } from '../integrations/client-factory';
@@ -56,8 +57,9 @@ export class ServiceSettingsService {
       throw new NotFound(`Service ${request.id} was not found.`);
     const plan = planSave(existing, request);
     if ('refusal' in plan) throw refusalError(plan.refusal);
-    const apiKey = request.apiKey ?? (existing ? box.open(existing.apiKeyEncrypted) : '');
-    const libraries = plan.settings.enabled ? await this.connect(plan.settings, apiKey) : null;
+    const libraries = plan.settings.enabled
+      ? await this.connect(plan.settings, this.keyToTest(request, existing))
+      : null;
     const now = clock();
     const saved = await db.$transaction(async (tx) => {
       if (plan.settings.isMain && (await clearMain(tx, existing?.id ?? null)) !== null)
@@ -97,6 +99,18 @@ export class ServiceSettingsService {
       await mainServer.add(tx);
     });
     return { deleted: true, id };
+  }
+
+  /** The key the connection test sends: the one entered, else the stored one, if it opens. */
+  private keyToTest(request: SaveServiceRequest, existing: ServiceConfigRecord | null): string {
+    if (request.apiKey !== undefined) return request.apiKey;
+    const stored = existing ? this.deps.clients.storedKey(existing) : null;
+    if (stored === null)
+      throw new Conflict(
+        'secrets_unreadable',
+        `Service ${request.id} has an API key sealed under a key ENCRYPTION_KEYS no longer holds: enter its API key again.`,
+      );
+    return stored;
   }
 
   private async connect(settings: ServiceSettings, apiKey: string): Promise<ServerLibrary[]> {

@@ -14,6 +14,7 @@ import type { ServiceConfigRecord } from '../domain/service-config';
 import { syncKindFor, type SyncTask } from '../domain/sync-plan';
 import { DateSanitiser } from '../integrations/dates';
 import type { ClientFactory } from '../integrations/client-factory';
+import { IntegrationError } from '../integrations/errors';
 import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';
@@ -177,9 +178,11 @@ export class LibrarySyncService {
         sourceOf(main, 'unavailable', error.code ?? 'unreachable', error.message),
       ]);
       await recordServiceHealth(this.deps.db, main.id, { error: error.message });
+      // An integration error's message names the call and the cause, never a secret or URL.
+      const detail = error instanceof IntegrationError ? ` (${error.message})` : '';
       throw new TaskError(
         'source_unavailable',
-        `The main media server could not be read: ${error.code ?? 'error'}.`,
+        `The main media server could not be read: ${error.code ?? 'error'}${detail}.`,
       );
     });
   }

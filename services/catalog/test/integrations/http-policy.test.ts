@@ -96,6 +96,28 @@ describe('HTTP client policy', () => {
     expect(failure.message).not.toContain('hunter22');
   });
 
+  test('an answer announcing more than its cap fails as too_large at once: not read, not retried', async () => {
+    const server = http.createServer((_req, res) => {
+      // Announces 64 MiB, then sends almost nothing: only the header can end this early.
+      res.writeHead(200, { 'Content-Length': String(64 * 1024 * 1024) });
+      res.write('[');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const limits = { responseBytes: 1024 * 1024, listBytes: 1024 * 1024, elementBytes: 1024 };
+    const config = testConfig(url, { limits });
+    const client = new RadarrClient(config);
+    const failure = await failureOf(client.tags());
+    expect(failure.code).toBe('too_large');
+    expect(failure.message).toBe(
+      'Radarr GET /api/v3/tag: the response exceeded 1 MiB (UPSTREAM_RESPONSE_MAX_MB; raise it if the server is right)',
+    );
+    expect(config.sleeps).toEqual([]);
+    client.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
   test('a caller cancel stops a pending call as canceled', async () => {
     nock('http://radarr.test').get('/api/v3/tag').delay(2_000).reply(200, []);
     const controller = new AbortController();

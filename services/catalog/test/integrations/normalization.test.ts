@@ -1,6 +1,7 @@
 import { DateSanitiser, parseExternalDate } from '../../src/integrations/dates';
 import { imdbIdOf, tmdbIdOf, tvdbIdOf } from '../../src/integrations/ids';
-import { jsonArrayElements } from '../../src/integrations/json-array-stream';
+import { jsonArrayElements, jsonArrayTexts } from '../../src/integrations/json-array-stream';
+import { LimitExceeded } from '../../src/integrations/limits';
 import { rangeFromArr, resolutionOf, videoCodecOf } from '../../src/integrations/media-info';
 import { NOW } from './support';
 
@@ -117,6 +118,23 @@ describe('streamed JSON lists', () => {
     const text = JSON.stringify(list);
     for (const size of [1, 2, 3, 5, 7, 11, text.length])
       await expect(elements(text, size)).resolves.toEqual(list);
+  });
+
+  test('an element over the cap fails while it is still arriving, whole or split', async () => {
+    let sent = 0;
+    function* endless() {
+      yield Buffer.from('[{"id":1},{"overview":"');
+      // Without the cap this ends as a truncated list, after 10 MB.
+      for (; sent < 10_000; sent++) yield Buffer.from('x'.repeat(1000));
+    }
+    const reading = (async () => {
+      for await (const texts of jsonArrayTexts(endless(), 10_000)) expect(texts).toHaveLength(1);
+    })();
+    await expect(reading).rejects.toThrow(LimitExceeded);
+    expect(sent).toBeLessThan(20);
+    // An element completed within one chunk is judged too.
+    const one = jsonArrayTexts([Buffer.from(`[1,"${'y'.repeat(200)}"]`)], 100);
+    await expect(one.next()).rejects.toThrow('an element of the list exceeded');
   });
 
   test.each(['[1,,2]', '[1,]', '[1, 2', '{"a":1}', '[1] x', '[{"a":}]'])(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@mcs/kit/testing';
-import type { OperationCommand } from '../../src/operations/operation-intake';
 import { ADMIN } from '../support/api';
+import { deleteCommand, finishedOperation } from '../support/operations';
 import { useWorld } from '../support/world';
 
 /** File operations (domain.md 6.3-6.7): executed once, verified, recorded. */
@@ -9,46 +9,7 @@ const world = useWorld({
   sim: { movies: 12, series: 2, seasonsPerSeries: 1, episodesPerSeason: 2 },
 });
 
-let operationIds = 100;
-
-function deleteCommand(
-  target: Partial<OperationCommand['target']>,
-  overrides: Partial<OperationCommand> = {},
-): OperationCommand {
-  return {
-    operation_id: ++operationIds,
-    candidate_id: 900 + operationIds,
-    kind: 'delete',
-    trigger: 'auto',
-    target: {
-      scope: 'movie',
-      media_type: 'movie',
-      media_id: 0,
-      movie_version_id: null,
-      season_id: null,
-      episode_id: null,
-      ...target,
-    },
-    arr_action: 'delete',
-    media_server_action: 'delete',
-    allowed_arr_service_ids: null,
-    add_import_exclusion: true,
-    requested_by: { type: 'system', id: null },
-    ...overrides,
-  };
-}
-
-async function finished(operationId: number) {
-  return waitFor(
-    async () => {
-      const row = await world.service.db.fileOperation.findUnique({
-        where: { operationId: BigInt(operationId) },
-      });
-      return row && ['succeeded', 'failed', 'canceled'].includes(row.status) ? row : undefined;
-    },
-    { timeoutMs: 20_000, what: `operation ${operationId}` },
-  );
-}
+const finished = (operationId: number) => finishedOperation(world, operationId);
 
 const movieFor = (index: number) =>
   world.service.db.movie.findFirstOrThrow({

@@ -12,6 +12,7 @@ import {
   type SimulatorOptions,
 } from '../../../../infra/simulator/src';
 import { DEFAULT_SETTINGS, type CatalogSettings } from '../../src/config';
+import { DEFAULT_LIMITS, type UpstreamLimits } from '../../src/integrations/limits';
 import { type CatalogService, startCatalog } from '../../src/server';
 import { ADMIN, type Api, apiClient } from './api';
 import { brokerFor, type TestBroker } from './broker';
@@ -49,6 +50,8 @@ export interface TaskRunRow {
 export interface WorldOptions {
   sim?: Partial<SimulatorOptions>;
   settings?: Partial<CatalogSettings>;
+  /** Caps on upstream answers (tests choose small ones to stay quick). */
+  limits?: Partial<UpstreamLimits>;
 }
 
 export function useWorld(options: WorldOptions = {}): World {
@@ -83,6 +86,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         deletePacingMs: 0,
         ...options.settings,
       },
+      upstreamLimits: { ...DEFAULT_LIMITS, ...options.limits },
     },
     { clock: clock.now, sleep: instant, clientDefaults: { sleep: instant } },
   );
