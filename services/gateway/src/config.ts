@@ -48,8 +48,11 @@ const schema = {
   TOKEN_NEGATIVE_CACHE_MS: env.int(5000, { min: 0, max: 60000 }),
   /** Failed bearer authentications per client address per minute before it gets 429s. */
   AUTH_FAILURES_PER_MINUTE: env.int(30, { min: 1, max: 100_000 }),
-  /** Idempotent requests one token may have in flight per replica (each holds a connection). */
-  IDEMPOTENT_IN_FLIGHT_PER_TOKEN: env.int(4, { min: 1, max: 1000 }),
+  /**
+   * Idempotent requests one token may have in flight per replica (each holds a connection of the
+   * idempotency pool); 0 disables the cap. Independent of RATE_LIMIT_PER_MINUTE.
+   */
+  IDEMPOTENT_IN_FLIGHT_PER_TOKEN: env.int(4, { min: 0, max: 1000 }),
   COOKIE_SECURE: env.oneOf(['auto', 'true', 'false'], 'auto'),
   /**
    * Express "trust proxy": false, a hop count or the proxy's addresses/subnets. Never `true`:

@@ -70,7 +70,8 @@ test('a token may hold only its share of idempotent requests in flight; beyond i
   await until(2);
 
   const third = await run(busy.token, 'c');
-  expectProblem(third, 429, 'rate_limited');
+  expectProblem(third, 429, 'too_many_in_flight');
+  expect(third.body.detail).toContain('IDEMPOTENT_IN_FLIGHT_PER_TOKEN');
   expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   expect(held).toHaveLength(2); // it never reached the service
 
