@@ -11,6 +11,7 @@ import { SCHEMA, type Db } from './db';
 import { serviceChecks } from './health';
 import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
+import { untrustedProxyWarning } from './http/forwarded-proto';
 import { internalApi, type Handler } from './http/internal';
 import { setupGuard } from './http/setup-guard';
 import { Contract } from './openapi/contract';
@@ -88,6 +89,7 @@ export async function gatewayApp(
     trustProxy: config.trustProxy,
     parseJsonBodies: false,
     routes: (root) => {
+      if (config.trustProxy === false) root.use(untrustedProxyWarning(runtime.log));
       // /api first: the paths below never overlap, and the API's requests skip their layers.
       root.use('/api', setupGuard(setup));
       root.use(externalDocs(config.basePath));
