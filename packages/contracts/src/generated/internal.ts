@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Create the first administrator and log in
-         * @description Only before setup; afterwards 409 `setup_already_complete`. Limited with login attempts per client IP.
+         * @description Only before setup; afterwards 409 `setup_already_complete`. Limited with login attempts per client IP; 503 `server_busy` while every password hashing slot is taken.
          */
         post: operations["completeSetup"];
         delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
         get?: never;
         /**
          * Change the own password (local accounts)
-         * @description Ends the user's other sessions; this one survives.
+         * @description Ends the user's other sessions; this one survives. Attempts are limited per user and per client IP like logins (429 `rate_limited`, before the current password is checked); 503 `server_busy` while every password hashing slot is taken.
          */
         put: operations["changePassword"];
         post?: never;
@@ -3468,7 +3468,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ValidationProblem"];
             };
         };
-        /** @description Too many attempts from this address (`rate_limited`); see `Retry-After`. */
+        /** @description Too many attempts from this address or account (`rate_limited`); see `Retry-After`. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait. */
@@ -3479,7 +3479,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Setup not finished (`setup_required`) or a dependency is down (`service_unavailable`). */
+        /** @description Setup not finished (`setup_required`), a dependency is down (`service_unavailable`), or every password hashing slot is taken (`server_busy`, with `Retry-After`). */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -3706,6 +3706,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -3810,6 +3811,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
