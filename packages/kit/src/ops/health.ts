@@ -125,7 +125,7 @@ export function healthRouter(
   log: Logger,
 ): Router {
   const states = new CheckStates(log);
-  // Calls while a report is being made share it; it then serves until it is a second old.
+  // Calls while a report is being made share it; it then serves for a second more.
   let latest: { report: Promise<HealthReport>; until: number } | undefined;
   const report = () => {
     if (latest && Date.now() < latest.until) return latest.report;
