@@ -113,22 +113,26 @@ test('a flood of password changes by one user from one address: the allowed atte
 
 test('a login succeeds promptly while another user floods password changes', async () => {
   const [flooder, other] = [await newUser(), await newUser()];
-  let started = performance.now();
-  expect((await login(other.username, nextAddress())).status).toBe(200);
-  const alone = performance.now() - started;
+  const timedLogin = async () => {
+    const started = performance.now();
+    const reply = await login(other.username, nextAddress());
+    return { status: reply.status, ms: performance.now() - started };
+  };
+  // What a login costs next to the one check the limit lets a flooder have: two at once.
+  const pair = await Promise.all([timedLogin(), timedLogin()]);
+  expect(pair.map((attempt) => attempt.status)).toEqual([200, 200]);
+  const usual = Math.max(...pair.map((attempt) => attempt.ms));
 
   const from = nextAddress();
-  const flood = Array.from({ length: 24 }, () => changePassword(flooder.session, from));
+  const flood = Array.from({ length: 32 }, () => changePassword(flooder.session, from));
   // Once the first answer is back, every request of the flood has reached the gateway.
   await Promise.race(flood);
-  started = performance.now();
-  const during = await login(other.username, nextAddress());
-  const took = performance.now() - started;
+  const during = await timedLogin();
   await Promise.all(flood);
 
   expect(during.status).toBe(200);
-  // Behind at most the few checks the limit lets through, never behind the whole flood.
-  expect(took).toBeLessThan(4 * alone + 1000);
+  // Never behind the whole flood: about as long as usual (generously bounded).
+  expect(during.ms).toBeLessThan(3 * usual + 500);
 }, 60_000);
 
 describe('with more attempts allowed than there are slots for hashing', () => {
