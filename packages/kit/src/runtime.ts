@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
+import type { DestinationStream } from 'pino';
 import { createPool } from './data/database';
 import { ensureDatabase, migrate } from './data/migrate';
 import { Outbox } from './data/outbox';
@@ -32,6 +33,8 @@ export interface RuntimeOptions {
   migrations: string;
   /** Install SIGTERM/SIGINT handlers (off in tests, which stop services themselves). */
   handleSignals?: boolean;
+  /** Where log lines go (stdout by default). */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -69,7 +72,11 @@ export interface Runtime {
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { service, config } = options;
-  const log = createLogger({ service, level: config.log.level });
+  const log = createLogger({
+    service,
+    level: config.log.level,
+    destination: options.logDestination,
+  });
   const signingKey = checkedSigningKey(service, config.keys);
 
   await ensureDatabase(config.database.url);

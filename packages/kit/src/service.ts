@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Express, Router } from 'express';
 import type { Pool } from 'pg';
+import type { DestinationStream } from 'pino';
 import { serveInternalApi } from './http/internal-api';
 import type { HttpServer } from './http/server';
 import { startRuntime, type Runtime } from './runtime';
@@ -47,6 +48,8 @@ export interface Intake {
 export interface StartOptions {
   /** Install SIGTERM/SIGINT handlers (main.ts; tests stop services themselves). */
   handleSignals?: boolean;
+  /** Where log lines go (stdout by default); tests pass a collector to read them. */
+  logDestination?: DestinationStream;
 }
 
 /** A service's Prisma migrations, from the directory of its src/server.ts (or dist/server.js). */
@@ -69,6 +72,7 @@ export async function startService<
     config: config.runtime,
     migrations: serviceMigrations(definition.dir),
     handleSignals: options.handleSignals,
+    logDestination: options.logDestination,
   });
   const db = definition.createDb(runtime.pool);
   runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });

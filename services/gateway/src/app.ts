@@ -11,6 +11,7 @@ import { SCHEMA, type Db } from './db';
 import { serviceChecks } from './health';
 import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
+import { untrustedProxyWarning } from './http/forwarded-proto';
 import { internalApi, type Handler } from './http/internal';
 import { setupGuard } from './http/setup-guard';
 import { Contract } from './openapi/contract';
@@ -20,10 +21,12 @@ import { setupRoutes } from './routes/setup.routes';
 import { statusRoutes } from './routes/status.routes';
 import { jobRoutes } from './routes/jobs.routes';
 import { userRoutes } from './routes/users.routes';
+import { Passwords } from './security/passwords';
 import { ApiTokenService } from './services/api-token.service';
 import { AuthFailureGuard } from './services/auth-failures.service';
 import { AuthService } from './services/auth.service';
 import { IdempotencyService } from './services/idempotency.service';
+import { PasswordAttempts } from './services/password-attempts.service';
 import { RateLimiter } from './services/rate-limit.service';
 import { SessionService } from './services/session.service';
 import { SetupService } from './services/setup.service';
@@ -39,7 +42,12 @@ export async function gatewayApp(
   const clock = () => new Date();
   const [external, internal] = await Promise.all([Contract.external(), Contract.internal()]);
   const sessions = new SessionService(db, clock);
-  const setup = new SetupService(db);
+  // One set of hashing slots for the whole process: every password hash and check shares it.
+  const passwords = new Passwords({
+    slots: config.passwordHashSlots,
+    registry: runtime.metrics.registry,
+  });
+  const setup = new SetupService(db, passwords);
   const tokens = new TokenAuthService(
     db,
     clock,
@@ -47,6 +55,7 @@ export async function gatewayApp(
     runtime.log,
   );
   const rateLimiter = new RateLimiter(runtime.redis, config.runtime.redis.prefix, runtime.log);
+  const attempts = new PasswordAttempts(rateLimiter, config.loginAttemptsPerMinute);
   const call = createInternalClient({
     key: runtime.signingKey,
     timeoutMs: config.internalTimeoutMs,
@@ -75,8 +84,13 @@ export async function gatewayApp(
 
   const handlers = requireHandlers(internal, {
     ...setupRoutes({ config, setup, sessions, version: runtime.version }),
-    ...authRoutes({ config, auth: new AuthService(db, sessions, clock), sessions }),
-    ...userRoutes({ users: new UserService(db, sessions) }),
+    ...authRoutes({
+      config,
+      auth: new AuthService(db, sessions, clock, passwords),
+      attempts,
+      sessions,
+    }),
+    ...userRoutes({ users: new UserService(db, sessions, passwords) }),
     ...jobRoutes({ config, call }),
     ...apiTokenRoutes({
       tokens: new ApiTokenService(db, runtime.outbox, clock, (prefix) => tokens.drop(prefix)),
@@ -88,6 +102,7 @@ export async function gatewayApp(
     trustProxy: config.trustProxy,
     parseJsonBodies: false,
     routes: (root) => {
+      if (config.trustProxy === false) root.use(untrustedProxyWarning(runtime.log));
       // /api first: the paths below never overlap, and the API's requests skip their layers.
       root.use('/api', setupGuard(setup));
       root.use(externalDocs(config.basePath));
@@ -109,7 +124,7 @@ export async function gatewayApp(
       );
       root.use(
         '/api',
-        internalApi({ config, contract: internal, sessions, rateLimiter, call, handlers }),
+        internalApi({ config, contract: internal, sessions, attempts, call, handlers }),
       );
       runtime.opsRoutes(root);
       root.use(statusRoutes(runtime.version));

@@ -39,8 +39,15 @@ const schema = {
   INTERNAL_TIMEOUT_MS: env.int(10000, { min: 100, max: 120000 }),
   /** Requests per token per minute on /api/v1; 0 disables the limit. */
   RATE_LIMIT_PER_MINUTE: env.int(1200, { min: 0, max: 1_000_000 }),
-  /** Login and setup attempts per client IP per minute. */
+  /** Login and setup attempts per client IP, and password changes per user and per IP, a minute. */
   LOGIN_ATTEMPTS_PER_MINUTE: env.int(5, { min: 1, max: 1000 }),
+  /**
+   * Node's own (libuv's thread pool, 4 threads by default; Node reads it too). scrypt runs on
+   * that pool, as do DNS lookups, file reads and zlib, and each password hash holds a thread for
+   * most of a second: hashing gets half of the threads, so the other half stay free for the
+   * rest of the process however many logins arrive.
+   */
+  UV_THREADPOOL_SIZE: env.int(4, { min: 1, max: 1024 }),
   IDEMPOTENCY_RETENTION_HOURS: env.int(24, { min: 24, max: 24 * 365 }),
   /** How long a verified token stays cached; revocation events drop entries at once. */
   TOKEN_CACHE_TTL_MS: env.int(1000, { min: 0, max: 60000 }),
@@ -48,8 +55,11 @@ const schema = {
   TOKEN_NEGATIVE_CACHE_MS: env.int(5000, { min: 0, max: 60000 }),
   /** Failed bearer authentications per client address per minute before it gets 429s. */
   AUTH_FAILURES_PER_MINUTE: env.int(30, { min: 1, max: 100_000 }),
-  /** Idempotent requests one token may have in flight per replica (each holds a connection). */
-  IDEMPOTENT_IN_FLIGHT_PER_TOKEN: env.int(4, { min: 1, max: 1000 }),
+  /**
+   * Idempotent requests one token may have in flight per replica (each holds a connection of the
+   * idempotency pool); 0 disables the cap. Independent of RATE_LIMIT_PER_MINUTE.
+   */
+  IDEMPOTENT_IN_FLIGHT_PER_TOKEN: env.int(4, { min: 0, max: 1000 }),
   COOKIE_SECURE: env.oneOf(['auto', 'true', 'false'], 'auto'),
   /**
    * Express "trust proxy": false, a hop count or the proxy's addresses/subnets. Never `true`:
@@ -86,6 +96,8 @@ export interface GatewayConfig {
   internalTimeoutMs: number;
   rateLimitPerMinute: number;
   loginAttemptsPerMinute: number;
+  /** Password hashes computed at once in the process (half of UV_THREADPOOL_SIZE). */
+  passwordHashSlots: number;
   idempotencyRetentionHours: number;
   tokenCacheTtlMs: number;
   tokenNegativeCacheMs: number;
@@ -114,6 +126,7 @@ export function gatewayDefaults(
     internalTimeoutMs: 10000,
     rateLimitPerMinute: 1200,
     loginAttemptsPerMinute: 5,
+    passwordHashSlots: 2,
     idempotencyRetentionHours: 24,
     tokenCacheTtlMs: 1000,
     tokenNegativeCacheMs: 5000,
@@ -141,6 +154,7 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
       internalTimeoutMs: vars.INTERNAL_TIMEOUT_MS,
       rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       loginAttemptsPerMinute: vars.LOGIN_ATTEMPTS_PER_MINUTE,
+      passwordHashSlots: Math.max(1, Math.floor(vars.UV_THREADPOOL_SIZE / 2)),
       idempotencyRetentionHours: vars.IDEMPOTENCY_RETENTION_HOURS,
       tokenCacheTtlMs: vars.TOKEN_CACHE_TTL_MS,
       tokenNegativeCacheMs: vars.TOKEN_NEGATIVE_CACHE_MS,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLogger } from '@mcs/kit';
 import { waitFor } from '@mcs/kit/testing';
+import { loadConfig } from '../src/config';
 import { generateToken } from '../src/security/tokens';
 import { SetupService } from '../src/services/setup.service';
 import { TokenAuthService } from '../src/services/token-auth.service';
@@ -57,8 +58,13 @@ afterAll(async () => {
 });
 
 const RUN = '/api/v1/tasks/sync_media/run';
-const run = (token: string, key?: string): Promise<Reply> =>
-  world.request('POST', RUN, { token, body: {}, headers: key ? { 'idempotency-key': key } : {} });
+const run = (token: string, key?: string, replica = 0): Promise<Reply> =>
+  world.request('POST', RUN, {
+    token,
+    body: {},
+    headers: key ? { 'idempotency-key': key } : {},
+    replica,
+  });
 
 const until = (count: number) =>
   waitFor(() => held.length === count, { what: `${count} held requests` });
@@ -70,7 +76,8 @@ test('a token may hold only its share of idempotent requests in flight; beyond i
   await until(2);
 
   const third = await run(busy.token, 'c');
-  expectProblem(third, 429, 'rate_limited');
+  expectProblem(third, 429, 'too_many_in_flight');
+  expect(third.body.detail).toContain('IDEMPOTENT_IN_FLIGHT_PER_TOKEN');
   expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   expect(held).toHaveLength(2); // it never reached the service
 
@@ -87,6 +94,35 @@ test('a token may hold only its share of idempotent requests in flight; beyond i
   await until(1);
   release();
   expect((await later).status).toBe(202);
+});
+
+/** loadConfig as the process runs it; a refused value fails with the message it printed. */
+function load(env: Record<string, string>) {
+  const exit = jest.spyOn(process, 'exit').mockImplementation((code) => {
+    throw new Error(`exit ${code}: ${stderr.mock.calls.join('')}`);
+  });
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    return loadConfig(env);
+  } finally {
+    exit.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+test('IDEMPOTENT_IN_FLIGHT_PER_TOKEN=0 turns the cap off, whatever RATE_LIMIT_PER_MINUTE is: with both 0, five concurrent idempotent requests of one token all succeed', async () => {
+  const { rateLimitPerMinute, idempotentInFlightPerToken } = load({
+    RATE_LIMIT_PER_MINUTE: '0',
+    IDEMPOTENT_IN_FLIGHT_PER_TOKEN: '0',
+  });
+  const uncapped = world.replicas.length;
+  await world.addReplica({ rateLimitPerMinute, idempotentInFlightPerToken });
+  const { token } = await world.token(admin, ['tasks:run']);
+  const runs = ['a', 'b', 'c', 'd', 'e'].map((key) => run(token, key, uncapped));
+  // All five reach the service at once: none was held back by a cap.
+  await until(5);
+  release();
+  expect((await Promise.all(runs)).map((reply) => reply.status)).toEqual([202, 202, 202, 202, 202]);
 });
 
 test('failed authentications are counted per client address: past the limit even a valid token gets 429', async () => {
@@ -151,9 +187,11 @@ describe('an unknown token prefix', () => {
 
 test('setup after setup answers 409 setup_already_complete without hashing the password', async () => {
   let hashed = 0;
-  const setup = new SetupService(world.db, (password) => {
-    hashed += 1;
-    return Promise.resolve(`hash of ${password}`);
+  const setup = new SetupService(world.db, {
+    hash: (password) => {
+      hashed += 1;
+      return Promise.resolve(`hash of ${password}`);
+    },
   });
   await expect(
     setup.completeSetup({ username: 'intruder', password: 'another long password' }),

@@ -537,7 +537,7 @@ export interface components {
             /** @description One human-readable sentence about this occurrence; never empty. */
             detail: string;
             /**
-             * @description Stable machine-readable code: `malformed_json`, `invalid_cursor`, `missing_token`, `invalid_token`, `token_revoked`, `token_expired`, `insufficient_scope`, `not_found`, `method_not_allowed`, `candidate_protected`, `file_operation_pending`, `rule_managed_protection`, `task_disabled`, `main_server_required`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `validation_failed`, `postpone_not_after_deadline`, `target_mismatch`, `idempotency_key_reused`, `rate_limited`, `internal_error`, `setup_required`, `service_unavailable`.
+             * @description Stable machine-readable code: `malformed_json`, `invalid_cursor`, `missing_token`, `invalid_token`, `token_revoked`, `token_expired`, `insufficient_scope`, `not_found`, `method_not_allowed`, `candidate_protected`, `file_operation_pending`, `rule_managed_protection`, `task_disabled`, `main_server_required`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `validation_failed`, `postpone_not_after_deadline`, `target_mismatch`, `idempotency_key_reused`, `rate_limited`, `too_many_in_flight`, `internal_error`, `setup_required`, `service_unavailable`.
              * @example insufficient_scope
              */
             code: string;
@@ -1785,7 +1785,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
             };
         };
-        /** @description The token exceeded its rate limit; the request had no effect. Possible `code`: `rate_limited`. */
+        /** @description The token exceeded its rate limit (`rate_limited`) or has too many idempotent requests in flight (`too_many_in_flight`); the request had no effect. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Create the first administrator and log in
-         * @description Only before setup; afterwards 409 `setup_already_complete`. Limited with login attempts per client IP.
+         * @description Only before setup; afterwards 409 `setup_already_complete`. Limited with login attempts per client IP; 503 `server_busy` while every password hashing slot is taken.
          */
         post: operations["completeSetup"];
         delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
         get?: never;
         /**
          * Change the own password (local accounts)
-         * @description Ends the user's other sessions; this one survives.
+         * @description Ends the user's other sessions; this one survives. Attempts are limited per user and per client IP like logins (429 `rate_limited`, before the current password is checked); 503 `server_busy` while every password hashing slot is taken.
          */
         put: operations["changePassword"];
         post?: never;
@@ -3348,7 +3348,7 @@ export interface components {
             /** @description One human-readable sentence about this occurrence; never empty. */
             detail: string;
             /**
-             * @description Stable machine-readable code: `malformed_json`, `invalid_cursor`, `missing_token`, `invalid_token`, `token_revoked`, `token_expired`, `insufficient_scope`, `not_found`, `method_not_allowed`, `candidate_protected`, `file_operation_pending`, `rule_managed_protection`, `task_disabled`, `main_server_required`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `validation_failed`, `postpone_not_after_deadline`, `target_mismatch`, `idempotency_key_reused`, `rate_limited`, `internal_error`, `setup_required`, `service_unavailable`.
+             * @description Stable machine-readable code: `malformed_json`, `invalid_cursor`, `missing_token`, `invalid_token`, `token_revoked`, `token_expired`, `insufficient_scope`, `not_found`, `method_not_allowed`, `candidate_protected`, `file_operation_pending`, `rule_managed_protection`, `task_disabled`, `main_server_required`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `validation_failed`, `postpone_not_after_deadline`, `target_mismatch`, `idempotency_key_reused`, `rate_limited`, `too_many_in_flight`, `internal_error`, `setup_required`, `service_unavailable`.
              * @example insufficient_scope
              */
             code: string;
@@ -3475,7 +3475,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ValidationProblem"];
             };
         };
-        /** @description Too many attempts from this address (`rate_limited`); see `Retry-After`. */
+        /** @description Too many attempts from this address or account (`rate_limited`); see `Retry-After`. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait. */
@@ -3486,7 +3486,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Setup not finished (`setup_required`) or a dependency is down (`service_unavailable`). */
+        /** @description Setup not finished (`setup_required`), a dependency is down (`service_unavailable`), or every password hashing slot is taken (`server_busy`, with `Retry-After`). */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -3713,6 +3713,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -3817,6 +3818,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -9,6 +9,7 @@ import {
 } from '@mcs/kit';
 import type { GatewayConfig } from '../config';
 import { createDb, SCHEMA, type Db } from '../db';
+import { Passwords } from '../security/passwords';
 import { ApiTokenService } from '../services/api-token.service';
 import { SessionService } from '../services/session.service';
 import { SetupService } from '../services/setup.service';
@@ -41,10 +42,11 @@ export async function openContext(config: GatewayConfig): Promise<CliContext> {
   const pool = createPool({ url, schema: SCHEMA, max: 2 });
   const db = createDb(pool);
   const clock = () => new Date();
+  const passwords = new Passwords({ slots: config.passwordHashSlots });
   return {
     db,
-    setup: new SetupService(db),
-    users: new UserService(db, new SessionService(db, clock)),
+    setup: new SetupService(db, passwords),
+    users: new UserService(db, new SessionService(db, clock), passwords),
     tokens: new ApiTokenService(db, new Outbox(SCHEMA), clock),
     close: async () => {
       await db.$disconnect();

@@ -3,7 +3,6 @@ import {
   AppError,
   Forbidden,
   Invalid,
-  RateLimited,
   ROUTE_LABEL,
   Unauthorized,
   type InternalClient,
@@ -13,7 +12,7 @@ import type { GatewayConfig, ServiceName } from '../config';
 import type { UserRecord } from '../repositories/user.repository';
 import type { Contract, ContractOperation } from '../openapi/contract';
 import { validateRequest } from '../openapi/validation';
-import type { RateLimiter } from '../services/rate-limit.service';
+import type { PasswordAttempts } from '../services/password-attempts.service';
 import { SessionService, type ActiveSession } from '../services/session.service';
 import { readJsonObject } from './body';
 import { clearSessionCookie, sessionCookieOf } from './cookies';
@@ -39,7 +38,7 @@ export interface InternalDeps {
   config: GatewayConfig;
   contract: Contract;
   sessions: SessionService;
-  rateLimiter: RateLimiter;
+  attempts: PasswordAttempts;
   call: InternalClient;
   /** Gateway-owned operations by operationId. */
   handlers: Record<string, Handler>;
@@ -139,16 +138,7 @@ async function guardSessionStart(deps: InternalDeps, req: Request): Promise<void
   if (origin !== undefined && !sameOrigin(origin, req, deps.config.trustProxy !== false)) {
     throw new Forbidden('csrf_failed', 'The request comes from another origin.');
   }
-  const decision = await deps.rateLimiter.hit(
-    `login:${req.ip ?? 'unknown'}`,
-    deps.config.loginAttemptsPerMinute,
-  );
-  if (decision && !decision.allowed) {
-    throw new RateLimited(
-      decision.resetSeconds,
-      'Too many login attempts from this address; try again later.',
-    );
-  }
+  await deps.attempts.login(req.ip ?? 'unknown');
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Handler } from '../http/internal';
 import { json } from '../http/respond';
 import type { GatewayConfig } from '../config';
 import type { AuthService } from '../services/auth.service';
+import type { PasswordAttempts } from '../services/password-attempts.service';
 import { userSummary } from '../services/presenters';
 import type { ActiveSession, SessionService } from '../services/session.service';
 import { operation } from './operation';
@@ -23,6 +24,7 @@ function current(session: ActiveSession | undefined): ActiveSession {
 export function authRoutes(deps: {
   config: GatewayConfig;
   auth: AuthService;
+  attempts: PasswordAttempts;
   sessions: SessionService;
 }): Record<string, Handler> {
   return {
@@ -56,8 +58,10 @@ export function authRoutes(deps: {
       );
     },
 
-    changePassword: operation<'changePassword'>(async ({ session, body }) => {
+    changePassword: operation<'changePassword'>(async ({ req, session, body }) => {
       const active = current(session);
+      // Counted before the current password is checked: checking it costs a hash.
+      await deps.attempts.passwordChange(active.user.id, req.ip ?? 'unknown');
       await deps.auth.changePassword(
         active.user,
         active.idHash,

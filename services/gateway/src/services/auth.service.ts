@@ -1,6 +1,6 @@
 import { Conflict, Invalid, Unauthorized } from '@mcs/kit';
 import type { Db } from '../db';
-import { decoyHash, hashPassword, verifyPassword } from '../security/passwords';
+import type { Passwords } from '../security/passwords';
 import { userRepository, type UserRecord } from '../repositories/user.repository';
 import type { SessionService } from './session.service';
 
@@ -10,6 +10,7 @@ export class AuthService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly clock: () => Date,
+    private readonly passwords: Passwords,
   ) {}
 
   /**
@@ -18,7 +19,7 @@ export class AuthService {
    */
   async login(username: string, password: string): Promise<UserRecord> {
     const user = await userRepository.findByUsername(this.db, username);
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    const valid = await this.passwords.verify(password, user?.passwordHash);
     if (!user || !valid || !user.enabled || !user.passwordHash) {
       throw new Unauthorized('invalid_credentials', 'The username or password is incorrect.');
     }
@@ -34,12 +35,14 @@ export class AuthService {
     if (user.authProvider !== 'local' || !user.passwordHash) {
       throw new Conflict('not_local_account', 'This account signs in through single sign-on.');
     }
-    if (!(await verifyPassword(current, user.passwordHash))) {
+    if (!(await this.passwords.verify(current, user.passwordHash))) {
       throw new Invalid([
         { in: 'body', name: 'current_password', message: 'Is not the current password.' },
       ]);
     }
-    await userRepository.update(this.db, user.id, { passwordHash: await hashPassword(next) });
+    await userRepository.update(this.db, user.id, {
+      passwordHash: await this.passwords.hash(next),
+    });
     // The acting session survives a self password change; every other one ends.
     await this.sessions.endOthers(user.id, sessionIdHash);
   }

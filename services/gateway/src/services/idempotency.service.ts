@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import {
+  AppError,
   Conflict,
   idempotencyHeaders,
   pgDatabase,
-  RateLimited,
   Unprocessable,
   type Database,
   type SqlClient,
@@ -41,9 +41,10 @@ export interface IdempotentRequest {
  * retention (signed headers) so that its own record can tell requests apart and expire too.
  *
  * Each request holds a pooled connection for its whole forwarded call, so one token may have
- * only `maxInFlightPerToken` keys in flight at once on a replica (429 beyond): a single client
- * cannot take the whole pool from the others. A duplicate of a key already in flight is not
- * held back by the cap: it fails the lock at once with 409 idempotency_key_in_use.
+ * only `maxInFlightPerToken` keys in flight at once on a replica (429 too_many_in_flight beyond;
+ * 0: no cap): a single client cannot take the whole pool from the others. A duplicate of a key
+ * already in flight is not held back by the cap: it fails the lock at once with 409
+ * idempotency_key_in_use.
  */
 export class IdempotencyService {
   /** Token → key → requests with that key in flight on this replica. */
@@ -65,10 +66,15 @@ export class IdempotencyService {
   ): Promise<Outcome & { replayed: boolean }> {
     const keys = this.inFlight.get(request.tokenId) ?? new Map<string, number>();
     const sameKey = keys.get(request.key) ?? 0;
-    if (sameKey === 0 && keys.size >= this.options.maxInFlightPerToken) {
-      throw new RateLimited(
-        1,
-        `This API token already has ${keys.size} idempotent requests in flight; retry when one has finished.`,
+    const cap = this.options.maxInFlightPerToken;
+    if (cap > 0 && sameKey === 0 && keys.size >= cap) {
+      // Its own code: this is not the per-minute rate limit, and turning that off leaves it.
+      throw new AppError(
+        429,
+        'too_many_in_flight',
+        `This API token already has ${keys.size} idempotent requests in flight on this gateway ` +
+          '(IDEMPOTENT_IN_FLIGHT_PER_TOKEN); retry when one has finished.',
+        { headers: { 'Retry-After': '1' } },
       );
     }
     keys.set(request.key, sameKey + 1);

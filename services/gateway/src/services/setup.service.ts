@@ -1,7 +1,7 @@
 import type { InternalApi } from '@mcs/contracts';
 import { Conflict } from '@mcs/kit';
 import type { Db } from '../db';
-import { hashPassword } from '../security/passwords';
+import type { Passwords } from '../security/passwords';
 import { setupRepository } from '../repositories/setup.repository';
 import { userRepository, type UserRecord } from '../repositories/user.repository';
 
@@ -13,7 +13,7 @@ export class SetupService {
 
   constructor(
     private readonly db: Db,
-    private readonly hash: (password: string) => Promise<string> = hashPassword,
+    private readonly passwords: Pick<Passwords, 'hash'>,
   ) {}
 
   /** Cached once true: setup can never be undone (the last admin cannot be removed). */
@@ -26,7 +26,7 @@ export class SetupService {
     // Checked before hashing: a password hash is deliberately slow, and after setup anyone
     // could otherwise make the gateway compute one per request.
     if (await this.isComplete()) throw alreadyComplete();
-    const passwordHash = await this.hash(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     try {
       const user = await this.db.$transaction(async (tx) => {
         await setupRepository.markComplete(tx);

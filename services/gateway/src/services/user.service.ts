@@ -2,7 +2,7 @@ import type { InternalApi } from '@mcs/contracts';
 import { Conflict, NotFound } from '@mcs/kit';
 import type { Db } from '../db';
 import type { Prisma } from '../generated/prisma/client';
-import { hashPassword } from '../security/passwords';
+import type { Passwords } from '../security/passwords';
 import { userRepository, type UserRecord } from '../repositories/user.repository';
 import type { SessionService } from './session.service';
 
@@ -15,6 +15,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
+    private readonly passwords: Passwords,
   ) {}
 
   list(filter: { search?: string; role?: string }, page: number, perPage: number) {
@@ -27,7 +28,7 @@ export class UserService {
     try {
       return await userRepository.create(this.db, {
         username: input.username,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await this.passwords.hash(input.password),
         role: input.role,
         email: input.email ?? null,
         displayName: input.display_name ?? input.username,
@@ -42,7 +43,7 @@ export class UserService {
   async update(id: bigint, changes: UserChanges, actingSession: string): Promise<UserRecord> {
     // Hashing is slow; done before the transaction so the admin lock is held only briefly.
     const passwordHash =
-      changes.password !== undefined ? await hashPassword(changes.password) : undefined;
+      changes.password !== undefined ? await this.passwords.hash(changes.password) : undefined;
     const updated = await this.whileAdminsLocked(async (tx) => {
       const user = await find(tx, id);
       const losesAdmin =

@@ -46,22 +46,31 @@ export async function standInService(
  */
 export class GatewayWorld {
   readonly replicas: GatewayService[] = [];
+  /** Each replica's log lines, parsed, when the world was started with a log level. */
+  readonly logs: Record<string, unknown>[][] = [];
 
   private constructor(
     readonly env: TestEnv,
     readonly config: GatewayConfig,
+    private readonly captureLogs: boolean,
   ) {}
 
   static async start(
     overrides: Partial<GatewayConfig> = {},
     services: Partial<Record<ServiceName, string>> = {},
     given?: TestEnv,
+    /** Collect the replicas' log lines at this level into `logs` (instead of stdout). */
+    logLevel?: string,
   ): Promise<GatewayWorld> {
     const env = given ?? (await createTestEnv());
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const config: GatewayConfig = {
+    const runtime = env.runtimeConfig({
       // As deployed: /metrics on a port of its own (METRICS_PORT), here a free one.
-      ...gatewayDefaults(env.runtimeConfig({ metricsPort: 0 }), {
+      metricsPort: 0,
+      ...(logLevel ? { log: { level: logLevel } } : {}),
+    });
+    const config: GatewayConfig = {
+      ...gatewayDefaults(runtime, {
         catalog: down,
         cleanup: down,
         scheduler: down,
@@ -70,14 +79,24 @@ export class GatewayWorld {
       }),
       ...overrides,
     };
-    const world = new GatewayWorld(env, config);
+    const world = new GatewayWorld(env, config, logLevel !== undefined);
     await world.addReplica();
     return world;
   }
 
   /** Another gateway process sharing the database, Redis and broker (a second replica). */
   async addReplica(overrides: Partial<GatewayConfig> = {}): Promise<GatewayService> {
-    const replica = await startGateway({ ...this.config, ...overrides });
+    const lines: Record<string, unknown>[] = [];
+    this.logs.push(lines);
+    const logDestination = {
+      write: (line: string) => {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      },
+    };
+    const replica = await startGateway(
+      { ...this.config, ...overrides },
+      this.captureLogs ? { logDestination } : {},
+    );
     this.replicas.push(replica);
     return replica;
   }
