@@ -1263,8 +1263,11 @@ export interface paths {
         /**
          * Replace a webhook endpoint's settings
          * @description Full replacement of the input fields. A header value of `********` keeps the stored
-         *     value; an omitted `auth_password` keeps the stored one. `enabled: false` cancels the
-         *     endpoint's pending deliveries.
+         *     value; an omitted `auth_password` keeps the stored one, but only while `url` keeps its
+         *     origin (scheme, host and port): a stored secret never follows the URL to another host,
+         *     so moving it elsewhere while keeping one is 422 naming each such field
+         *     (`headers[i].value`, `auth_password`); enter them again or remove them. `enabled: false`
+         *     cancels the endpoint's pending deliveries.
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
@@ -2888,7 +2891,7 @@ export interface components {
         WebhookHeader: {
             /** @description An HTTP header name; unique case-insensitively within the endpoint. */
             name: string;
-            /** @description Sent literally. Shown as `********`; sending `********` back keeps the stored value. */
+            /** @description Sent literally. Shown as `********`; sending `********` back keeps the stored value (on the same origin only). */
             value: string;
         };
         WebhookEndpointInput: {
@@ -2905,7 +2908,7 @@ export interface components {
             timeout_seconds?: number;
             headers?: components["schemas"]["WebhookHeader"][] | null;
             auth_username?: string | null;
-            /** @description Omitted keeps the stored password (update); null or "" clears it. */
+            /** @description Omitted keeps the stored password (update, same origin only); null or "" clears it. */
             auth_password?: string | null;
             url_template?: string | null;
             body_template?: string | null;

@@ -163,6 +163,7 @@ test('Content-Type needs body_template; Authorization is refused alongside basic
 
 test('a masked header value keeps the stored value of the same name; unknown masked names fail', () => {
   const stored = {
+    url: minimal.url,
     headers: [
       { name: 'X-Api-Key', value: 'k-123' },
       { name: 'X-Other', value: 'o' },
@@ -200,7 +201,7 @@ test('a masked header value keeps the stored value of the same name; unknown mas
 });
 
 test('auth_password: omitted keeps, null or "" clears, a string replaces, no user name clears', () => {
-  const stored = { headers: [], authPassword: 'old-pass' };
+  const stored = { url: minimal.url, headers: [], authPassword: 'old-pass' };
   const read = (extra: Record<string, unknown>) =>
     readEndpointInput({ ...minimal, ...extra }, { ...open, stored });
   expect(read({ auth_username: 'bob' }).authPassword).toBe('old-pass');
