@@ -150,3 +150,24 @@ test('an endpoint whose secrets were sealed under another encryption key fails a
   expect(attempt).toMatchObject({ outcome: 'permanent_failure', statusCode: null });
   expect(receiver.received).toHaveLength(0);
 });
+
+test('a url_template whose rendered path has a ".." segment fails at once, without a request', async () => {
+  const receiver = await scriptedReceiver([204]);
+  // An unknown placeholder renders empty: the literal `{unset}..` becomes the segment `..`.
+  const endpoint = await newEndpoint(world, {
+    url: receiver.url,
+    urlTemplate: `${receiver.url}/{unset}../admin`,
+  });
+  const event = await world.publish();
+  const delivery = await deliveryOf(world, event.id, endpoint.id);
+  const row = await afterAttempts(world, delivery.id, 1);
+  expect(row).toMatchObject({
+    status: 'failed',
+    nextAttemptAt: null,
+    lastStatusCode: null,
+    lastError: 'Rendered URL path has "." or ".." segments',
+  });
+  const [attempt] = await attemptLog(world, delivery.id);
+  expect(attempt).toMatchObject({ outcome: 'permanent_failure', statusCode: null, durationMs: 0 });
+  expect(receiver.received).toHaveLength(0);
+});

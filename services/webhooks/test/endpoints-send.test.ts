@@ -114,6 +114,29 @@ test('an unsaved test to a closed port is a connection failure, and invalid inpu
   expect(receiver.received).toHaveLength(0);
 });
 
+test('a url_template with a ".." segment is 422 when written, and refused unsent when rendered', async () => {
+  const written = await admin<ProblemWire>(
+    world,
+    'POST',
+    ENDPOINTS,
+    endpointInput({ url: hooksUrl(), url_template: `${hooksUrl()}/%2e%2E/admin` }),
+  );
+  expect(written.status).toBe(422);
+  expect(fieldsOf(written.body)).toEqual(['url_template']);
+  const rendered = await admin<TestResultWire>(
+    world,
+    'POST',
+    `${ENDPOINTS}/test`,
+    endpointInput({ url: hooksUrl(), url_template: `${hooksUrl()}/{unset}../admin` }),
+  );
+  expect(rendered.body).toMatchObject({
+    success: false,
+    status_code: null,
+    error: 'Rendered URL path has "." or ".." segments',
+  });
+  expect(receiver.received).toHaveLength(0);
+});
+
 test('a saved endpoint test is signed with its secret, uses the chosen type, also when disabled', async () => {
   const created = await createEndpoint(world, {
     url: hooksUrl(),

@@ -2910,6 +2910,13 @@ export interface components {
             auth_username?: string | null;
             /** @description Omitted keeps the stored password (update, same origin only); null or "" clears it. */
             auth_password?: string | null;
+            /**
+             * @description The request URL with `{placeholders}`: scheme, host and port written out and equal to
+             *     `url`'s. Its path must not have `.` or `..` segments, percent-encoded or not (422), and
+             *     an attempt whose rendered path has one fails at once without a request ("Rendered URL
+             *     path has "." or ".." segments"). Pass path values in the query (`{urlencoded_path}`)
+             *     or, for POST, in `body_template` with the `json_` placeholders (`{json_path}`).
+             */
             url_template?: string | null;
             body_template?: string | null;
             path_mode?: components["schemas"]["WebhookPathMode"];

@@ -242,6 +242,35 @@ test('url_template must keep url’s literal scheme, host and port', () => {
     ]);
 });
 
+test('a url_template whose literal path has a "." or ".." segment, however spelled, is 422', () => {
+  const url = 'http://scanner.lan:2875/';
+  for (const url_template of [
+    'http://scanner.lan:2875/a/../admin',
+    'http://scanner.lan:2875/a/./b',
+    'http://scanner.lan:2875/a/..',
+    'http://scanner.lan:2875/%2e%2e/admin',
+    'http://scanner.lan:2875/a/%2E./b?x=1',
+    'http://scanner.lan:2875/a/.%2e',
+    'http://scanner.lan:2875/a/%2e',
+    'http://scanner.lan:2875/a\\..\\b',
+    'http://scanner.lan:2875/a%2F..%2Fb',
+    'http://scanner.lan:2875/a/.\t./b',
+  ])
+    expect([url_template, fieldErrors({ ...minimal, url, url_template })]).toEqual([
+      url_template,
+      ['url_template'],
+    ]);
+  for (const url_template of [
+    'http://scanner.lan:2875/.well-known/a..b/.../{path}',
+    'http://scanner.lan:2875/x/{a}./{b}..',
+    'http://scanner.lan:2875/x?path=../..&y=./#',
+  ])
+    expect([url_template, fieldErrors({ ...minimal, url, url_template })]).toEqual([
+      url_template,
+      [],
+    ]);
+});
+
 test('a body that is not a JSON object is refused as a whole', () => {
   expect(() => readEndpointInput([minimal], open)).toThrow(Invalid);
 });
