@@ -15,11 +15,11 @@ import { percentEncode } from './template';
 
 export const MAX_ERROR_CHARS = 600;
 /**
- * The text rules see this many characters. Redaction only ever shortens text by replacing a
- * value with its marker, so the 600 kept characters come whole from the window unless its
- * redacted values were about 3 500 characters longer than their markers, far more than an
- * error page's few tokens (the excerpt is then only shorter). Small enough that replacing
- * every spelling of every known value costs little.
+ * The text rules see this many characters. Text shrinks only where a value is replaced by its
+ * marker, so the 600 kept characters come whole from the window unless the values redacted in
+ * it were about 3 500 characters longer than their markers, far more than an error page's few
+ * tokens (the excerpt is then only shorter). Small enough that replacing every spelling of
+ * every known value costs little.
  */
 const WINDOW = 4096;
 /** Deeper than any error document; far below what would exhaust the stack. */
