@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -24,6 +25,18 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+    },
+  },
+  // Runtime code meets text from outside (receivers, media servers, users): no regular
+  // expression there may take more than linear time (decision 019). Tests, benchmarks and the
+  // kit's test helpers read only our own text.
+  {
+    files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['packages/kit/src/testing/**'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
 );

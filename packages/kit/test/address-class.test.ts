@@ -91,3 +91,10 @@ test('host names: IP spellings as URL parsing leaves them, metadata names, local
   expect(classifyHost('automation.lan')).toBeNull();
   expect(classifyHost('localhost.example.com')).toBeNull();
 });
+
+test('an address with 100 000 zone separators and a line break is judged in linear time', () => {
+  const started = performance.now();
+  expect(classifyAddress(`${'%'.repeat(100_000)}\n`)).toBe('public');
+  expect(classifyAddress(`fe80::1${'%'.repeat(100_000)}`)).toBe('metadata');
+  expect(performance.now() - started).toBeLessThan(1000);
+});

@@ -1,4 +1,4 @@
-import { isBlockedAddress, outboundUrlProblem, sameOrigin } from '@mcs/kit';
+import { isBlockedAddress, outboundUrlProblem, sameOrigin, secretsToEnterAgain } from '@mcs/kit';
 
 const reasonOf = (url: string) => outboundUrlProblem(url)?.reason ?? 'ok';
 
@@ -86,4 +86,13 @@ test('two URLs share an origin when scheme, host and port match, default ports i
   expect(sameOrigin('http://radarr.lan', 'http://radarr.lan:8080')).toBe(false);
   expect(sameOrigin('http://radarr.lan', 'http://sonarr.lan')).toBe(false);
   expect(sameOrigin('http://radarr.lan', 'not a url')).toBe(false);
+});
+
+test('stored secrets a request keeps must be entered again only when the origin changes', () => {
+  const kept = ['headers[0].value', 'auth_password'];
+  expect(secretsToEnterAgain('http://hooks.lan/a', 'http://hooks.lan:80/b', kept)).toEqual([]);
+  for (const next of ['https://hooks.lan/a', 'http://hooks.lan:8080/a', 'http://evil.lan/a'])
+    expect([next, secretsToEnterAgain('http://hooks.lan/a', next, kept)]).toEqual([next, kept]);
+  expect(secretsToEnterAgain('http://hooks.lan/a', 'http://evil.lan/a', [])).toEqual([]);
+  expect(secretsToEnterAgain('http://hooks.lan/a', 'not a url', ['api_key'])).toEqual(['api_key']);
 });

@@ -55,3 +55,12 @@ describe('the folder files share (a series folder, an operation on several files
     expect(commonFolder(['D:\\tv\\x.mkv', '/tv/y.mkv'])).toBeUndefined();
   });
 });
+
+test('a path of 100 000 separators before a name is normalised in linear time', () => {
+  // Media servers report the paths: a trailing-separator regex took quadratic time on this.
+  const path = `${'/'.repeat(100_000)}x`;
+  const started = performance.now();
+  expect(normalizePath(path)).toBe(path);
+  expect(normalizePath(`${path}${'\\'.repeat(100_000)}`)).toBe(path);
+  expect(performance.now() - started).toBeLessThan(1000);
+});

@@ -137,16 +137,35 @@ test('an endpoint whose secrets were sealed under another encryption key fails a
     where: { id: endpoint.id },
     data: { signingSecretEncrypted: otherKey.seal(endpoint.secret) },
   });
+  await expectFailedUnsent(
+    endpoint.id,
+    'Endpoint secrets cannot be decrypted (was the encryption key changed?)',
+  );
+  expect(receiver.received).toHaveLength(0);
+});
+
+test('a url_template whose rendered path has a ".." segment fails at once, without a request', async () => {
+  const receiver = await scriptedReceiver([204]);
+  // An unknown placeholder renders empty: the literal `{unset}..` becomes the segment `..`.
+  const endpoint = await newEndpoint(world, {
+    url: receiver.url,
+    urlTemplate: `${receiver.url}/{unset}../admin`,
+  });
+  await expectFailedUnsent(endpoint.id, 'Rendered URL path has "." or ".." segments');
+  expect(receiver.received).toHaveLength(0);
+});
+
+/** An event's delivery to the endpoint failed at its first attempt, for good, unsent. */
+async function expectFailedUnsent(endpointId: bigint, lastError: string): Promise<void> {
   const event = await world.publish();
-  const delivery = await deliveryOf(world, event.id, endpoint.id);
+  const delivery = await deliveryOf(world, event.id, endpointId);
   const row = await afterAttempts(world, delivery.id, 1);
   expect(row).toMatchObject({
     status: 'failed',
     nextAttemptAt: null,
     lastStatusCode: null,
-    lastError: 'Endpoint secrets cannot be decrypted (was the encryption key changed?)',
+    lastError,
   });
   const [attempt] = await attemptLog(world, delivery.id);
-  expect(attempt).toMatchObject({ outcome: 'permanent_failure', statusCode: null });
-  expect(receiver.received).toHaveLength(0);
-});
+  expect(attempt).toMatchObject({ outcome: 'permanent_failure', statusCode: null, durationMs: 0 });
+}

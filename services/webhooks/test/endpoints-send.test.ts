@@ -73,6 +73,24 @@ test('an unsaved test reports a failing receiver with a redacted error, still 20
   expect(response.body.error).not.toContain('abc123');
 });
 
+test('a receiver answering 64 KiB of repeated `token` gets its redacted error at once', async () => {
+  await receiver.close();
+  receiver = await startReceiver((_, response) =>
+    response.writeHead(500).end('token'.repeat((64 * 1024) / 5)),
+  );
+  const started = performance.now();
+  const response = await admin<TestResultWire>(
+    world,
+    'POST',
+    `${ENDPOINTS}/test`,
+    endpointInput({ url: hooksUrl() }),
+  );
+  expect(performance.now() - started).toBeLessThan(5000);
+  expect(response.body).toMatchObject({ success: false, status_code: 500 });
+  expect(response.body.error).toMatch(/^HTTP 500: (token)+$/);
+  expect(Array.from(response.body.error ?? '')).toHaveLength(600);
+});
+
 test('an unsaved test to a closed port is a connection failure, and invalid input is 422', async () => {
   const closed = await admin<TestResultWire>(
     world,
@@ -93,6 +111,29 @@ test('an unsaved test to a closed port is a connection failure, and invalid inpu
   );
   expect(invalid.status).toBe(422);
   expect(fieldsOf(invalid.body)).toEqual(['timeout_seconds']);
+  expect(receiver.received).toHaveLength(0);
+});
+
+test('a url_template with a ".." segment is 422 when written, and refused unsent when rendered', async () => {
+  const written = await admin<ProblemWire>(
+    world,
+    'POST',
+    ENDPOINTS,
+    endpointInput({ url: hooksUrl(), url_template: `${hooksUrl()}/%2e%2E/admin` }),
+  );
+  expect(written.status).toBe(422);
+  expect(fieldsOf(written.body)).toEqual(['url_template']);
+  const rendered = await admin<TestResultWire>(
+    world,
+    'POST',
+    `${ENDPOINTS}/test`,
+    endpointInput({ url: hooksUrl(), url_template: `${hooksUrl()}/{unset}../admin` }),
+  );
+  expect(rendered.body).toMatchObject({
+    success: false,
+    status_code: null,
+    error: 'Rendered URL path has "." or ".." segments',
+  });
   expect(receiver.received).toHaveLength(0);
 });
 

@@ -1267,8 +1267,11 @@ export interface paths {
         /**
          * Replace a webhook endpoint's settings
          * @description Full replacement of the input fields. A header value of `********` keeps the stored
-         *     value; an omitted `auth_password` keeps the stored one. `enabled: false` cancels the
-         *     endpoint's pending deliveries.
+         *     value; an omitted `auth_password` keeps the stored one, but only while `url` keeps its
+         *     origin (scheme, host and port): a stored secret never follows the URL to another host,
+         *     so moving it elsewhere while keeping one is 422 naming each such field
+         *     (`headers[i].value`, `auth_password`); enter them again or remove them. `enabled: false`
+         *     cancels the endpoint's pending deliveries.
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
@@ -2895,7 +2898,7 @@ export interface components {
         WebhookHeader: {
             /** @description An HTTP header name; unique case-insensitively within the endpoint. */
             name: string;
-            /** @description Sent literally. Shown as `********`; sending `********` back keeps the stored value. */
+            /** @description Sent literally. Shown as `********`; sending `********` back keeps the stored value (on the same origin only). */
             value: string;
         };
         WebhookEndpointInput: {
@@ -2912,8 +2915,15 @@ export interface components {
             timeout_seconds?: number;
             headers?: components["schemas"]["WebhookHeader"][] | null;
             auth_username?: string | null;
-            /** @description Omitted keeps the stored password (update); null or "" clears it. */
+            /** @description Omitted keeps the stored password (update, same origin only); null or "" clears it. */
             auth_password?: string | null;
+            /**
+             * @description The request URL with `{placeholders}`: scheme, host and port written out and equal to
+             *     `url`'s. Its path must not have `.` or `..` segments, percent-encoded or not (422), and
+             *     an attempt whose rendered path has one fails at once without a request ("Rendered URL
+             *     path has "." or ".." segments"). Pass path values in the query (`{urlencoded_path}`)
+             *     or, for POST, in `body_template` with the `json_` placeholders (`{json_path}`).
+             */
             url_template?: string | null;
             body_template?: string | null;
             path_mode?: components["schemas"]["WebhookPathMode"];

@@ -55,7 +55,9 @@ const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata.goog']);
 
 /** An IP address as a resolver returns it (an IPv6 zone suffix is ignored); `public` for non-IPs. */
 export function classifyAddress(address: string): AddressClass {
-  const ip = address.replace(/%.*$/, '');
+  // indexOf, not /%.*$/, which is quadratic in a run of `%`.
+  const zone = address.indexOf('%');
+  const ip = zone < 0 ? address : address.slice(0, zone);
   switch (isIP(ip)) {
     case 4:
       return classifyV4(ipv4Value(ip));

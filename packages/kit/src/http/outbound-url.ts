@@ -62,3 +62,16 @@ export function sameOrigin(a: string | URL, b: string | URL): boolean {
     return false;
   }
 }
+
+/**
+ * Which of the stored secrets an update would keep (`kept`, field names) must be entered again:
+ * a stored secret belongs to the origin it was entered for and never follows the URL to another
+ * one (decision 009); a new path on the same origin keeps it.
+ */
+export function secretsToEnterAgain<Field extends string>(
+  storedUrl: string | URL,
+  nextUrl: string | URL,
+  kept: readonly Field[],
+): Field[] {
+  return sameOrigin(storedUrl, nextUrl) ? [] : [...kept];
+}

@@ -8,7 +8,11 @@
 /** Backslashes become `/`; trailing separators go, except the one of a bare root (`/`). */
 export function normalizePath(path: string): string {
   const slashed = path.replaceAll('\\', '/');
-  const trimmed = slashed.replace(/\/+$/, '');
+  // A loop, not /\/+$/: paths come from media servers, and that regex is quadratic in a run of
+  // separators followed by anything else.
+  let end = slashed.length;
+  while (end > 0 && slashed[end - 1] === '/') end -= 1;
+  const trimmed = slashed.slice(0, end);
   return trimmed === '' && slashed.startsWith('/') ? '/' : trimmed;
 }
 

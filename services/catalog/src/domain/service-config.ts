@@ -1,5 +1,5 @@
 /** Service configurations (domain.md 2.1) and the rules of saving them (internal-api.md 6.2). */
-import { sameOrigin } from '@mcs/kit';
+import { secretsToEnterAgain } from '@mcs/kit';
 
 export const SERVICE_TYPES = [
   'jellyfin',
@@ -82,8 +82,10 @@ export function planSave(
   if (!existing && request.apiKey === undefined)
     return refuse422('api_key', 'An API key is required for a new service.');
   // The stored key belongs to the host it was entered for; it never follows the URL elsewhere.
-  if (existing && request.apiKey === undefined && !sameOrigin(existing.baseUrl, request.baseUrl))
-    return refuse422('api_key', 'The base URL points to another host; enter its API key again.');
+  const keptKey = request.apiKey === undefined ? (['api_key'] as const) : [];
+  const [again] = existing ? secretsToEnterAgain(existing.baseUrl, request.baseUrl, keptKey) : [];
+  if (again)
+    return refuse422(again, 'The base URL points to another host; enter its API key again.');
   const isMain = request.isMain ?? existing?.isMain ?? false;
   if (isMain && !isMediaServer(request.serviceType))
     return refuse422('is_main', 'Only Jellyfin, Emby or Plex can be the main media server.');

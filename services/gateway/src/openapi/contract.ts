@@ -35,7 +35,7 @@ export class Contract {
     const operations = backend.router.getOperations() as ContractOperation[];
     this.routes = operations
       .map((operation) => {
-        const parts = operation.path.split(/(\{[^}]+\})/);
+        const parts = operation.path.split(/(\{[^{}]+\})/);
         const names = parts.filter((part) => part.startsWith('{')).map((part) => part.slice(1, -1));
         const source = parts
           .map((part) =>

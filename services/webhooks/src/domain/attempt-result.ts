@@ -13,6 +13,7 @@ export type FailureKind =
   | 'network'
   | 'destination_not_allowed'
   | 'origin_changed'
+  | 'dot_segments'
   | 'body_too_large'
   | 'secrets_unreadable'
   | 'paths_unavailable';
@@ -48,6 +49,7 @@ export function refused(kind: keyof typeof REFUSAL_MESSAGES): AttemptResult {
 const REFUSAL_MESSAGES = {
   destination_not_allowed: 'Destination address is not allowed',
   origin_changed: 'Rendered URL changed origin',
+  dot_segments: 'Rendered URL path has "." or ".." segments',
   body_too_large: 'Rendered body is larger than 256 KiB',
   secrets_unreadable: 'Endpoint secrets cannot be decrypted (was the encryption key changed?)',
   // Retried like a network error: catalog is back soon, and a request without them is wrong.

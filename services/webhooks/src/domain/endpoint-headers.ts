@@ -37,18 +37,30 @@ export interface HeaderRules {
   stored: readonly Header[];
 }
 
+export interface ReadHeaders {
+  headers: Header[];
+  /** The value fields (`headers[i].value`) sent masked: their stored values are kept. */
+  kept: string[];
+}
+
 /** Reads `headers` into `input`'s collected errors; returns the headers to store. */
-export function readHeaders(input: Input, rules: HeaderRules): Header[] {
+export function readHeaders(input: Input, rules: HeaderRules): ReadHeaders {
   const raw = input.raw('headers');
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) return input.fail('headers', 'Must be an array.') ?? [];
+  const none: ReadHeaders = { headers: [], kept: [] };
+  if (raw === undefined || raw === null) return none;
+  if (!Array.isArray(raw)) return input.fail('headers', 'Must be an array.') ?? none;
   if (raw.length > MAX_HEADERS)
-    return input.fail('headers', `Must have at most ${MAX_HEADERS} entries.`) ?? [];
+    return input.fail('headers', `Must have at most ${MAX_HEADERS} entries.`) ?? none;
   const seen = new Set<string>();
-  return raw.flatMap((entry: unknown, index) => {
-    const header = readHeader(input, `headers[${index}]`, entry, rules, seen);
-    return header ? [header] : [];
+  const read: ReadHeaders = { headers: [], kept: [] };
+  raw.forEach((entry: unknown, index) => {
+    const field = `headers[${index}]`;
+    const header = readHeader(input, field, entry, rules, seen);
+    if (!header) return;
+    read.headers.push(header.header);
+    if (header.kept) read.kept.push(`${field}.value`);
   });
+  return read;
 }
 
 function readHeader(
@@ -57,7 +69,7 @@ function readHeader(
   entry: unknown,
   rules: HeaderRules,
   seen: Set<string>,
-): Header | undefined {
+): { header: Header; kept: boolean } | undefined {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     return input.fail(field, 'Must be an object with name and value.');
   const { name, value } = entry as Record<string, unknown>;
@@ -71,14 +83,14 @@ function readHeader(
       `${field}.value`,
       'Must be a string of at most 4096 characters without CR, LF or NUL.',
     );
-  if (value !== MASK) return { name, value };
-  const kept = rules.stored.find((header) => header.name.toLowerCase() === name.toLowerCase());
-  if (!kept)
+  if (value !== MASK) return { header: { name, value }, kept: false };
+  const stored = rules.stored.find((header) => header.name.toLowerCase() === name.toLowerCase());
+  if (!stored)
     return input.fail(
       `${field}.value`,
       `"${MASK}" keeps a stored value, but this header has none.`,
     );
-  return { name, value: kept.value };
+  return { header: { name, value: stored.value }, kept: true };
 }
 
 function nameProblem(name: string, rules: HeaderRules, seen: Set<string>): string | null {

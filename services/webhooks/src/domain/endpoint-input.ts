@@ -3,7 +3,7 @@
  * problem is collected and thrown as one 422 `validation_failed` naming each field. Create,
  * update (full replacement) and the unsaved test share this one reading.
  */
-import { Input, outboundUrlProblem } from '@mcs/kit';
+import { Input, outboundUrlProblem, secretsToEnterAgain } from '@mcs/kit';
 import { type DestinationPolicy, hostAllowed } from './destination-guard';
 import { type Header, readHeaders } from './endpoint-headers';
 import { EVENT_TYPES, type EventType, MEDIA_TYPES, type MediaType } from './event-types';
@@ -30,6 +30,8 @@ export interface EndpointSettings {
 
 /** What an update keeps when the input says so (masked headers, omitted password). */
 export interface StoredSecrets {
+  /** The URL they were entered for: they are kept only on its origin. */
+  url: string;
   headers: readonly Header[];
   authPassword: string | null;
 }
@@ -58,6 +60,17 @@ export function readEndpointInput(body: unknown, options: ReadOptions): Endpoint
     const problem = urlTemplateProblem(urlTemplate, url);
     if (problem) input.fail('url_template', problem);
   }
+  const headers = readHeaders(input, {
+    hasBodyTemplate: bodyTemplate !== null,
+    hasBasicAuth: authUsername !== null,
+    stored: options.stored?.headers ?? [],
+  });
+  const password = readPassword(input, authUsername, options.stored);
+  if (options.stored && url !== undefined) {
+    const kept = [...headers.kept, ...(password.kept ? ['auth_password'] : [])];
+    for (const field of secretsToEnterAgain(options.stored.url, url, kept))
+      input.fail(field, 'url points to another origin: enter this secret again or remove it.');
+  }
   const settings: EndpointSettings = {
     name: readName(input),
     enabled: input.boolean('enabled') ?? true,
@@ -66,13 +79,9 @@ export function readEndpointInput(body: unknown, options: ReadOptions): Endpoint
     eventTypes: readList(input, 'event_types', EVENT_TYPES) ?? [],
     mediaTypes: readList(input, 'media_types', MEDIA_TYPES) ?? [...MEDIA_TYPES],
     timeoutSeconds: input.int('timeout_seconds', { min: 1, max: 120 }) ?? 15,
-    headers: readHeaders(input, {
-      hasBodyTemplate: bodyTemplate !== null,
-      hasBasicAuth: authUsername !== null,
-      stored: options.stored?.headers ?? [],
-    }),
+    headers: headers.headers,
     authUsername,
-    authPassword: readPassword(input, authUsername, options.stored),
+    authPassword: password.value,
     urlTemplate,
     bodyTemplate,
     pathMode: input.oneOf('path_mode', PATH_MODES) ?? 'original',
@@ -153,8 +162,11 @@ function readPassword(
   input: Input,
   authUsername: string | null,
   stored: StoredSecrets | undefined,
-): string | null {
-  if (authUsername === null) return null;
-  if (input.raw('auth_password') === undefined) return stored?.authPassword ?? null;
-  return optionalText(input, 'auth_password', 1024);
+): { value: string | null; kept: boolean } {
+  if (authUsername === null) return { value: null, kept: false };
+  if (input.raw('auth_password') === undefined) {
+    const value = stored?.authPassword ?? null;
+    return { value, kept: value !== null };
+  }
+  return { value: optionalText(input, 'auth_password', 1024), kept: false };
 }

@@ -5,6 +5,7 @@
  */
 import type { Header } from './endpoint-headers';
 import type { Method } from './endpoint-input';
+import { hasDotSegment } from './dot-segments';
 import { parseTemplate, render } from './template';
 import {
   type PathMode,
@@ -62,6 +63,7 @@ export function buildRequest(plan: RequestPlan): OutgoingRequest | AttemptResult
     url = render(parseTemplate(endpoint.urlTemplate), context, 'url');
     // A value cannot reach the authority (save-time rule), but check what is actually sent.
     if (!sameOrigin(url, endpoint.url)) return refused('origin_changed');
+    if (hasDotSegment(url)) return refused('dot_segments');
   }
   let body: Buffer | null = null;
   if (endpoint.method === 'POST') {

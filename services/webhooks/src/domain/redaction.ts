@@ -1,27 +1,30 @@
 /**
  * The `error` stored for an attempt (events-webhooks.md §4.5). Receivers often echo what they
  * got (headers, the URL, our body) or their own credentials in error pages, and the excerpt is
- * shown to administrators and kept for the retention period, so it is redacted before storing:
- * the whole body read (≤ 64 KiB) is redacted first and only then cut, so a secret straddling
- * the cut cannot survive in part.
+ * shown to administrators and kept for the retention period, so it is redacted before storing.
+ *
+ * The text is receiver text, so every rule here is a linear scan, and the text rules see only
+ * a window of its start (decision 019): what one failed attempt costs does not depend on what a
+ * receiver sends. A secret straddling a cut must not survive in part, so the window is redacted
+ * before the 600-character cut, and a known value that the window's end cuts short is redacted
+ * as well.
  */
 import type { AttemptResult } from './attempt-result';
+import { isSensitiveName, REDACTED, redactPairs } from './sensitive-pairs';
 import { percentEncode } from './template';
 
 export const MAX_ERROR_CHARS = 600;
-const REDACTED = '<redacted>';
+/**
+ * The text rules see this many characters. Text shrinks only where a value is replaced by its
+ * marker, so the 600 kept characters come whole from the window unless the values redacted in
+ * it were about 3 500 characters longer than their markers, far more than an error page's few
+ * tokens (the excerpt is then only shorter). Small enough that replacing every spelling of
+ * every known value costs little.
+ */
+const WINDOW = 4096;
+/** Deeper than any error document; far below what would exhaust the stack. */
+const MAX_JSON_DEPTH = 64;
 const PATH = '<path>';
-
-const SENSITIVE_WORDS =
-  'token|secret|password|passwd|authorization|api[-_]?key|signature|cookie|session';
-const SENSITIVE_KEY = new RegExp(SENSITIVE_WORDS, 'i');
-/** `name=value`, `name: value`, quoted or not, including JSON cut short at 64 KiB. */
-const SENSITIVE_PAIR = new RegExp(
-  `(["']?)([\\w.-]*(?:${SENSITIVE_WORDS})[\\w.-]*)\\1(\\s*)([:=])(\\s*)("(?:[^"\\\\]|\\\\.)*"?|'[^']*'?|[^\\r\\n,;&}]*)`,
-  'gi',
-);
-/** Unicode category Cc: C0 controls, DEL and C1 controls. */
-const CONTROL = /\p{Cc}/gu;
 
 export interface KnownValues {
   /** Basic-auth password, custom header values, current and previous signing secrets. */
@@ -41,30 +44,41 @@ export function attemptError(result: AttemptResult, known: KnownValues): string 
   return finish(excerpt.trim() ? `HTTP ${status}: ${excerpt}` : `HTTP ${status}`);
 }
 
-/** Every redaction rule of §4.5 except the length cut. */
+/**
+ * Every redaction rule of §4.5 except the 600-character cut, on the window. JSON keys are
+ * judged on the whole body (JSON.parse is a linear parser), so a long document is redacted at
+ * any depth before it is cut.
+ */
 export function redact(text: string, known: KnownValues): string {
-  let out = redactJson(text) ?? text;
-  out = out.replace(
-    SENSITIVE_PAIR,
-    (
-      _match,
-      quote: string,
-      key: string,
-      before: string,
-      separator: string,
-      after: string,
-      value: string,
-    ) => `${quote}${key}${quote}${before}${separator}${after}${redactValue(value, separator)}`,
+  const whole = redactJson(text) ?? text;
+  const start = windowOf(whole);
+  const cut = start.length < whole.length;
+  const out = replaceKnown(
+    redactPairs(start),
+    spellings(known.secrets, secretForms),
+    REDACTED,
+    cut,
   );
-  for (const secret of spellings(known.secrets, secretForms))
-    out = out.split(secret).join(REDACTED);
-  for (const path of spellings(known.paths, pathForms)) out = out.split(path).join(PATH);
+  return replaceKnown(out, spellings(known.paths, pathForms), PATH, cut);
+}
+
+/** Control characters (Unicode Cc) become spaces; at most 600 code points, never half a pair. */
+function finish(text: string): string {
+  let out = '';
+  let count = 0;
+  for (const char of text) {
+    if (count === MAX_ERROR_CHARS) break;
+    const code = char.charCodeAt(0);
+    out += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? ' ' : char;
+    count += 1;
+  }
   return out;
 }
 
-/** Control characters become spaces; at most 600 characters (code points, never half a pair). */
-function finish(text: string): string {
-  return Array.from(text.replace(CONTROL, ' ')).slice(0, MAX_ERROR_CHARS).join('');
+function windowOf(text: string): string {
+  if (text.length <= WINDOW) return text;
+  const high = text.charCodeAt(WINDOW - 1);
+  return text.slice(0, high >= 0xd800 && high <= 0xdbff ? WINDOW - 1 : WINDOW);
 }
 
 function redactJson(text: string): string | null {
@@ -74,27 +88,67 @@ function redactJson(text: string): string | null {
   } catch {
     return null;
   }
-  return typeof parsed === 'object' && parsed !== null ? JSON.stringify(redactKeys(parsed)) : null;
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  try {
+    return JSON.stringify(redactKeys(parsed, 0));
+  } catch (error) {
+    // Too deep to walk: the text rules handle it as text.
+    if (error instanceof TooDeep) return null;
+    throw error;
+  }
 }
 
-function redactKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactKeys);
+class TooDeep extends Error {}
+
+function redactKeys(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
+  if (depth === MAX_JSON_DEPTH) throw new TooDeep();
+  if (Array.isArray(value)) return value.map((inner) => redactKeys(inner, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      SENSITIVE_KEY.test(key) ? REDACTED : redactKeys(inner),
+      isSensitiveName(key) ? REDACTED : redactKeys(inner, depth + 1),
     ]),
   );
 }
 
-function redactValue(value: string, separator: string): string {
-  if (value.startsWith('"')) return `"${REDACTED}"`;
-  if (value.startsWith("'")) return `'${REDACTED}'`;
-  if (value.trim() === '') return value;
-  // `a=b c=d`: the value ends at white space; `Name: Bearer abc` runs to the end of the line.
-  if (separator === '=') return value.replace(/^\S+/, REDACTED);
-  return REDACTED;
+/**
+ * Every occurrence of `values` becomes `marker`; when the window cut the text, so does a start
+ * of one of them left at its end.
+ */
+function replaceKnown(text: string, values: string[], marker: string, cut: boolean): string {
+  let out = text;
+  for (const value of values) out = out.split(value).join(marker);
+  if (!cut) return out;
+  const left = Math.max(0, ...values.map((value) => overhang(out, value)));
+  return left === 0 ? out : out.slice(0, out.length - left) + marker;
+}
+
+/**
+ * How many characters at the end of `text` begin `value` (fewer than all of it): the
+ * Knuth–Morris–Pratt automaton of `value` run over the last `value.length - 1` characters of
+ * `text`, linear in both.
+ */
+function overhang(text: string, value: string): number {
+  const border = borders(value);
+  let matched = 0;
+  for (let index = Math.max(0, text.length - value.length + 1); index < text.length; index += 1) {
+    while (matched > 0 && text[index] !== value[matched]) matched = border[matched - 1] ?? 0;
+    if (text[index] === value[matched]) matched += 1;
+  }
+  return matched;
+}
+
+/** For each prefix of `value`, the length of its longest proper prefix that is also its end. */
+function borders(value: string): number[] {
+  const border = [0];
+  let length = 0;
+  for (let index = 1; index < value.length; index += 1) {
+    while (length > 0 && value[index] !== value[length]) length = border[length - 1] ?? 0;
+    if (value[index] === value[length]) length += 1;
+    border.push(length);
+  }
+  return border;
 }
 
 /** Each value as it may appear in a body: raw, JSON-escaped, percent-encoded. Longest first. */

@@ -17,6 +17,7 @@ const MAX_RETRY_AFTER_S = 86_400;
 const PERMANENT_FAILURES: ReadonlySet<FailureKind> = new Set([
   'destination_not_allowed',
   'origin_changed',
+  'dot_segments',
   'body_too_large',
   // Sealed under another ENCRYPTION_KEY: retrying cannot help, and endless retries would hold
   // the endpoint (one attempt at a time) forever.

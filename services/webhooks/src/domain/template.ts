@@ -6,6 +6,7 @@
  * `{a!r}` and `{a:>5}` are refused rather than ignored).
  */
 import { sameOrigin } from '@mcs/kit';
+import { hasDotSegment } from './dot-segments';
 import type { TemplateContext } from './template-context';
 
 export type TemplatePart = { text: string } | { key: string };
@@ -61,7 +62,8 @@ export function parseTemplate(source: string): TemplatePart[] {
 /**
  * Save-time rule for `url_template`: an absolute http(s) URL whose scheme, host and port are
  * written out (no placeholder or brace before the path) and equal to those of `url`, so that no
- * event value can ever choose the host a request goes to. Null when acceptable.
+ * event value can ever choose the host a request goes to, and whose literal path has no dot
+ * segments (a rendered one is refused when sending). Null when acceptable.
  */
 export function urlTemplateProblem(template: string, url: string): string | null {
   const origin = /^(https?):\/\/([^/?#]*)/i.exec(template);
@@ -71,6 +73,8 @@ export function urlTemplateProblem(template: string, url: string): string | null
     return 'The scheme, host and port must be literal (no placeholders before the path).';
   if (authority.includes('@')) return 'Must not contain a user name or password.';
   if (!sameOrigin(origin[0], url)) return 'Must have the same scheme, host and port as url.';
+  if (hasDotSegment(template))
+    return 'The path must not have "." or ".." segments (percent-encoded or not); pass such values in the query or, for POST, in body_template with {json_…}.';
   return null;
 }
 

@@ -90,6 +90,7 @@ export interface EndpointParts {
   headers?: Header[];
   authUsername?: string;
   authPassword?: string;
+  urlTemplate?: string;
 }
 
 /** A saved endpoint, written as the endpoint routes store one; returns its id and secret. */
@@ -106,6 +107,7 @@ export async function newEndpoint(world: DeliveryWorld, parts: EndpointParts) {
       headersEncrypted: sealHeaders(box, parts.headers ?? []),
       authUsername: parts.authUsername ?? null,
       authPasswordEncrypted: sealOptional(box, parts.authPassword ?? null),
+      urlTemplate: parts.urlTemplate ?? null,
       signingSecretEncrypted: box.seal(secret),
       signingSecretCreatedAt: world.clock.now(),
     },

@@ -163,6 +163,7 @@ test('Content-Type needs body_template; Authorization is refused alongside basic
 
 test('a masked header value keeps the stored value of the same name; unknown masked names fail', () => {
   const stored = {
+    url: minimal.url,
     headers: [
       { name: 'X-Api-Key', value: 'k-123' },
       { name: 'X-Other', value: 'o' },
@@ -200,7 +201,7 @@ test('a masked header value keeps the stored value of the same name; unknown mas
 });
 
 test('auth_password: omitted keeps, null or "" clears, a string replaces, no user name clears', () => {
-  const stored = { headers: [], authPassword: 'old-pass' };
+  const stored = { url: minimal.url, headers: [], authPassword: 'old-pass' };
   const read = (extra: Record<string, unknown>) =>
     readEndpointInput({ ...minimal, ...extra }, { ...open, stored });
   expect(read({ auth_username: 'bob' }).authPassword).toBe('old-pass');
@@ -238,6 +239,35 @@ test('url_template must keep url’s literal scheme, host and port', () => {
     expect([url_template, fieldErrors({ ...ok, url_template })]).toEqual([
       url_template,
       ['url_template'],
+    ]);
+});
+
+test('a url_template whose literal path has a "." or ".." segment, however spelled, is 422', () => {
+  const url = 'http://scanner.lan:2875/';
+  for (const url_template of [
+    'http://scanner.lan:2875/a/../admin',
+    'http://scanner.lan:2875/a/./b',
+    'http://scanner.lan:2875/a/..',
+    'http://scanner.lan:2875/%2e%2e/admin',
+    'http://scanner.lan:2875/a/%2E./b?x=1',
+    'http://scanner.lan:2875/a/.%2e',
+    'http://scanner.lan:2875/a/%2e',
+    'http://scanner.lan:2875/a\\..\\b',
+    'http://scanner.lan:2875/a%2F..%2Fb',
+    'http://scanner.lan:2875/a/.\t./b',
+  ])
+    expect([url_template, fieldErrors({ ...minimal, url, url_template })]).toEqual([
+      url_template,
+      ['url_template'],
+    ]);
+  for (const url_template of [
+    'http://scanner.lan:2875/.well-known/a..b/.../{path}',
+    'http://scanner.lan:2875/x/{a}./{b}..',
+    'http://scanner.lan:2875/x?path=../..&y=./#',
+  ])
+    expect([url_template, fieldErrors({ ...minimal, url, url_template })]).toEqual([
+      url_template,
+      [],
     ]);
 });
 

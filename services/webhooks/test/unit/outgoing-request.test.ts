@@ -110,6 +110,30 @@ test('a rendered URL that changes origin, or a body over 256 KiB, fails permanen
   expect(request({ bodyTemplate: 'x'.repeat(262_144) }).body).toHaveLength(262_144);
 });
 
+test('a rendered URL path with a "." or ".." segment fails permanently unsent; queries may hold them', () => {
+  const url = 'http://scanner.lan:2875/';
+  for (const [title, urlTemplate] of [
+    ['..', 'http://scanner.lan:2875/files/{title}/x'],
+    ['..', 'http://scanner.lan:2875/files/{urlencoded_title}'],
+    ['../../admin', 'http://scanner.lan:2875/files/{title}'],
+    ['.', 'http://scanner.lan:2875/files/{title}/x'],
+    ['', 'http://scanner.lan:2875/files/{title}../x'],
+    ['', 'http://scanner.lan:2875/files/{title}%2e/x'],
+  ] as const) {
+    const built = buildRequest({ ...plan({ url, urlTemplate }), event: deletedEvent({ title }) });
+    expect([title, urlTemplate, isRequest(built) ? built.url : built.error]).toEqual([
+      title,
+      urlTemplate,
+      { kind: 'dot_segments', message: 'Rendered URL path has "." or ".." segments' },
+    ]);
+  }
+  const query = buildRequest({
+    ...plan({ url, urlTemplate: 'http://scanner.lan:2875/files/a..b?t={title}' }),
+    event: deletedEvent({ title: '../..' }),
+  });
+  expect(isRequest(query) && query.url).toBe('http://scanner.lan:2875/files/a..b?t=../..');
+});
+
 test('without secrets (unsaved test) the request is unsigned', () => {
   const built = buildRequest({ ...plan(), secrets: null });
   expect(isRequest(built) && built.headers['webhook-signature']).toBe(undefined);

@@ -97,3 +97,59 @@ test('error texts: fixed descriptions, redirects, a status without body, and non
   expect(attemptError(answer(404, ''), none)).toBe('HTTP 404');
   expect(attemptError(answer(204, 'ignored'), none)).toBeNull();
 });
+
+test('a pair after an `=` value on the same line is redacted too (it used to be skipped)', () => {
+  expect(redact('token=abc password=x', none)).toBe('token=<redacted> password=<redacted>');
+  expect(redact('token=abc\tapi_key: "k", ok=1', none)).toBe(
+    'token=<redacted>\tapi_key: "<redacted>", ok=1',
+  );
+  expect(redact('token: a, password: b', none)).toBe('token: <redacted>, password: <redacted>');
+});
+
+describe('a hostile receiver body of 64 KiB is redacted in linear time', () => {
+  const SIZE = 64 * 1024;
+  const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
+  const known: KnownValues = {
+    secrets: ['tokentoken', 'key=key=', 'a'.repeat(4096), 'whsec_c2VjcmV0LWtleQ=='],
+    paths: ['/media/token/a b.mkv'],
+  };
+  const bodies: [string, string][] = [
+    ['token repeated', fill('token')],
+    ['a repeated', fill('a')],
+    ['key= repeated', fill('key=')],
+    ['"token":" repeated', fill('"token":"')],
+    ['token and white space repeated', fill('token \t')],
+    ['quoted keys and backslashes repeated', fill('\'api-key\\"\\\'"token\\')],
+    ['mixed pairs, quotes and separators', fill("token=a; password: \"b\\\"c' 'api_key'='x&}")],
+    ['a JSON string of token repeated', JSON.stringify([fill('token').slice(8)])],
+    ['JSON nested deeper than the stack', `${'['.repeat(SIZE / 2)}${']'.repeat(SIZE / 2)}`],
+  ];
+
+  test.each(bodies)('%s', (_name, body) => {
+    const started = performance.now();
+    const error = attemptError(answer(500, body), known) ?? '';
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error.startsWith('HTTP 500')).toBe(true);
+    expect(Array.from(error).length).toBeLessThanOrEqual(600);
+  });
+});
+
+test('a JSON body longer than the excerpt is still redacted as a document, at any depth', () => {
+  const body = JSON.stringify(
+    { token: { kind: 'bearer', value: 'hidden-1' }, detail: 'd'.repeat(8000) },
+    null,
+    2,
+  );
+  const error = attemptError(answer(400, body), none) ?? '';
+  expect(error.startsWith('HTTP 400: {"token":"<redacted>","detail":"ddd')).toBe(true);
+  expect(error).not.toContain('hidden-1');
+});
+
+test('a known value cut short by the window is redacted when redaction pulls the cut into the excerpt', () => {
+  const secret = 'Zq9-a-header-value-that-the-window-cuts';
+  const known: KnownValues = { secrets: [secret], paths: [] };
+  // A long redacted value shrinks the 4096-character window to a few hundred characters.
+  const head = `token=${'v'.repeat(3900)} ${'x'.repeat(169)}`;
+  const error = attemptError(answer(500, `${head}${secret} and more`), known) ?? '';
+  expect(error).toBe(`HTTP 500: token=<redacted> ${'x'.repeat(169)}<redacted>`);
+});

@@ -38,7 +38,12 @@ test('§4.3: 2xx delivers; network errors, 408, 425, 429, 5xx retry; everything 
     'paths_unavailable',
   ] as const)
     expect(classify(failure(kind))).toBe('retryable_failure');
-  for (const kind of ['destination_not_allowed', 'origin_changed', 'body_too_large'] as const)
+  for (const kind of [
+    'destination_not_allowed',
+    'origin_changed',
+    'dot_segments',
+    'body_too_large',
+  ] as const)
     expect(classify(failure(kind))).toBe('permanent_failure');
 });
 

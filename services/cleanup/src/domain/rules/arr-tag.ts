@@ -21,9 +21,10 @@ export function deriveArrTag(name: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    // Dashes come one at a time from here on: only a leading or trailing one is left to drop.
+    .replace(/^-|-$/g, '');
   const body = (slug === '' ? 'rule' : slug)
     .slice(0, ARR_TAG_MAX_LENGTH - PREFIX.length)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
   return `${PREFIX}${body}`;
 }
