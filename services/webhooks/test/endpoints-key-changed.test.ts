@@ -9,7 +9,7 @@ import {
 import { useWorld } from './support/world';
 
 /**
- * After ENCRYPTION_KEY changed, an endpoint's sealed values no longer open: the management
+ * After ENCRYPTION_KEYS changed, an endpoint's sealed values no longer open: the management
  * routes still answer (never a 500), say so, refuse to test it, and let an administrator fix
  * it by entering the values again and rotating the secret.
  */

@@ -1633,8 +1633,8 @@ export interface paths {
          *     raises the alert `main_server_changed`. `is_main: false` (or disabling) on the current main
          *     server is 409 `main_server_conflict`: assign another main server instead. Library
          *     enable flags are applied without a connection test. Saving with `enabled: true` and
-         *     without `api_key` while the stored key does not open with the current ENCRYPTION_KEY (it
-         *     was changed) is 409 `secrets_unreadable` and nothing is saved: send the key again, which
+         *     without `api_key` while the stored key opens with none of ENCRYPTION_KEYS (they were
+         *     changed) is 409 `secrets_unreadable` and nothing is saved: send the key again, which
          *     makes the service whole. A save with `enabled: false` needs no key.
          */
         post: operations["saveService"];
@@ -2947,8 +2947,8 @@ export interface components {
             auth_username: string | null;
             auth_password_is_set: boolean;
             /**
-             * @description False when the endpoint's sealed headers, password or signing secret do not open with
-             *     the current ENCRYPTION_KEY (it was changed). Those values then read as absent; the
+             * @description False when the endpoint's sealed headers, password or signing secret open with none
+             *     of ENCRYPTION_KEYS (they were changed). Those values then read as absent; the
              *     endpoint is never tested or delivered to until they are entered again (update) and
              *     its signing secret is rotated.
              */
@@ -5684,7 +5684,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description `secrets_unreadable`: the endpoint's secrets do not open with the current ENCRYPTION_KEY. */
+            /** @description `secrets_unreadable`: the endpoint's secrets do not open with any of the configured ENCRYPTION_KEYS. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6219,7 +6219,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description `main_server_conflict`: the current main server would stop being main. `secrets_unreadable`: the stored API key does not open with the current ENCRYPTION_KEY; send `api_key` again. */
+            /** @description `main_server_conflict`: the current main server would stop being main. `secrets_unreadable`: the stored API key does not open with any of the configured ENCRYPTION_KEYS; send `api_key` again. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -19,7 +19,7 @@ const PERMANENT_FAILURES: ReadonlySet<FailureKind> = new Set([
   'origin_changed',
   'dot_segments',
   'body_too_large',
-  // Sealed under another ENCRYPTION_KEY: retrying cannot help, and endless retries would hold
+  // Sealed under a key ENCRYPTION_KEYS no longer holds: retrying cannot help, and endless retries would hold
   // the endpoint (one attempt at a time) forever.
   'secrets_unreadable',
 ]);

@@ -18,7 +18,7 @@ export interface EndpointRecord extends EndpointSettings {
   id: bigint;
   secrets: SigningSecrets;
   /**
-   * False when a sealed value does not open with the current ENCRYPTION_KEY (it was changed):
+   * False when a sealed value opens with none of ENCRYPTION_KEYS (they were changed):
    * the unreadable values then read as absent, so the endpoint can still be listed, fixed by
    * entering them again, rotated or deleted, but never tested or delivered to.
    */

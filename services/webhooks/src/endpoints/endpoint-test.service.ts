@@ -80,5 +80,5 @@ export class EndpointTestService {
 const secretsUnreadable = (id: bigint) =>
   new Conflict(
     'secrets_unreadable',
-    `Webhook endpoint ${id} has secrets sealed under another ENCRYPTION_KEY: enter its headers and password again and rotate its signing secret.`,
+    `Webhook endpoint ${id} has secrets sealed under a key ENCRYPTION_KEYS no longer holds: enter its headers and password again and rotate its signing secret.`,
   );
