@@ -93,6 +93,19 @@ describe('pnpm start', () => {
     });
   }
 
+  /** Runs `body` while the stack is up, then Ctrl-C: it exits 0 and nothing answers any more. */
+  async function whileUp(body: (stack: Stack) => Promise<void>): Promise<void> {
+    const stack = await startStack();
+    try {
+      await waitUntilUp(stack);
+      await body(stack);
+    } finally {
+      stack.child.kill('SIGINT');
+    }
+    expect(await stack.exit).toBe(0);
+    await expectStopped(Object.values(stack.ports));
+  }
+
   const live = (port: number) =>
     fetch(`http://127.0.0.1:${port}/health/live`, { signal: AbortSignal.timeout(2000) }).then(
       (reply) => reply.status,
@@ -107,14 +120,12 @@ describe('pnpm start', () => {
   }
 
   test('starts all five services healthy behind the gateway, and Ctrl-C stops them all', async () => {
-    const start = await startStack();
-    try {
-      await waitUntilUp(start);
+    await whileUp(async (stack) => {
       // One downstream check may miss its 1 s limit while the rest of the suite loads the
       // machine; the system is up when the gateway answers healthy again.
       const health = await waitFor(
         async () => {
-          const reply = await fetch(`http://127.0.0.1:${start.ports.gateway}/health`);
+          const reply = await fetch(`http://127.0.0.1:${stack.ports.gateway}/health`);
           return reply.status === 200 ? reply : undefined;
         },
         { timeoutMs: 15_000, what: 'the gateway to answer healthy' },
@@ -130,17 +141,11 @@ describe('pnpm start', () => {
       );
       await client.end();
       expect(rows).toEqual([{ name: 'internal_secret' }]);
-    } finally {
-      start.child.kill('SIGINT');
-    }
-    expect(await start.exit).toBe(0);
-    await expectStopped(Object.values(start.ports));
+    });
   }, 90_000);
 
   test('a killed service is back within 10 s, and the other four answer throughout', async () => {
-    const stack = await startStack();
-    try {
-      await waitUntilUp(stack);
+    await whileUp(async (stack) => {
       const pid = /cleanup +\| started \(pid (\d+)\)/.exec(stack.output())?.[1];
       expect(pid).toBeDefined();
       const others = SERVICES.filter((s) => s !== 'cleanup');
@@ -166,11 +171,7 @@ describe('pnpm start', () => {
       }
       expect(failures).toEqual([]);
       expect(stack.output()).toMatch(/cleanup +\| exited \(SIGKILL\); restarting in \d/);
-    } finally {
-      stack.child.kill('SIGINT');
-    }
-    expect(await stack.exit).toBe(0);
-    await expectStopped(Object.values(stack.ports));
+    });
   }, 90_000);
 
   test('a service that keeps crashing stops the stack with a message naming it', async () => {

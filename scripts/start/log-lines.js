@@ -15,13 +15,16 @@ function prefixFor(name, index) {
 
 /** Pino JSON lines become "12:00:01 INFO message {extra}"; anything else passes through. */
 function format(line) {
+  let entry;
   try {
-    const { level, time, msg, service: _s, ...rest } = JSON.parse(line);
-    const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
-    return `${String(time).slice(11, 19)} ${LEVELS[level] ?? level} ${msg ?? ''}${extra}`;
+    entry = JSON.parse(line);
   } catch {
     return line;
   }
+  if (typeof entry !== 'object' || entry === null || !('level' in entry)) return line;
+  const { level, time, msg, service: _s, ...rest } = entry;
+  const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+  return `${String(time).slice(11, 19)} ${LEVELS[level] ?? level} ${msg ?? ''}${extra}`;
 }
 
 /** Prints every line of a child's stdout and stderr behind its prefix. */
