@@ -53,7 +53,7 @@ function envFor(name) {
   }
 }
 
-/** Each service as the supervisor starts it; the gateway last, after what it fronts. */
+/** Each service as the supervisor starts it (its whole environment); the gateway last. */
 function stackServices() {
   return [...Object.keys(internal), 'gateway'].map((name) => ({
     name,
@@ -92,7 +92,7 @@ async function waitUntilHealthy(stack) {
   stack.stop(1);
 }
 
-function main() {
+async function main() {
   const services = stackServices();
   const missing = services.filter((service) => !existsSync(service.main));
   if (missing.length > 0) {
@@ -102,7 +102,10 @@ function main() {
   const stack = supervise(services);
   process.on('SIGINT', () => stack.stop(0));
   process.on('SIGTERM', () => stack.stop(0));
-  void waitUntilHealthy(stack);
+  await waitUntilHealthy(stack);
 }
 
-main();
+main().catch((error) => {
+  process.stderr.write(`pnpm start failed: ${error.stack ?? error}\n`);
+  process.exit(1);
+});
