@@ -70,14 +70,16 @@ describe('pnpm start', () => {
   });
   afterAll(() => env.cleanup());
 
-  test('starts all five services healthy behind the gateway, and Ctrl-C stops them all', async () => {
-    const ports = await Promise.all(SERVICES.map(() => freePort()));
-    const portEnv = Object.fromEntries(
-      SERVICES.map((s, i) => [`MCS_${s.toUpperCase()}_PORT`, String(ports[i])]),
+  type Stack = ReturnType<typeof run> & { ports: Record<string, number>; dataDir: string };
+
+  /** Runs scripts/start.js on free ports against this file's world; `extra` overrides. */
+  async function startStack(extra: NodeJS.ProcessEnv = {}): Promise<Stack> {
+    const ports = Object.fromEntries(
+      await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
     );
     const dataDir = mkdtempSync(join(tmpdir(), 'mcs-data-'));
-    const start = run(['scripts/start.js'], {
-      ...portEnv,
+    const stack = run(['scripts/start.js'], {
+      ...Object.fromEntries(SERVICES.map((s) => [`MCS_${s.toUpperCase()}_PORT`, String(ports[s])])),
       MCS_DATA_DIR: dataDir,
       // A free port rather than the gateway's default 9100, which something else may hold.
       MCS_GATEWAY_METRICS_PORT: String(await freePort()),
@@ -85,20 +87,54 @@ describe('pnpm start', () => {
       BROKER_NAMESPACE: env.namespace,
       REDIS_PREFIX: env.redisPrefix,
       LOG_LEVEL: 'warn',
+      ...extra,
     });
+    return { ...stack, ports, dataDir };
+  }
+
+  async function waitUntilUp(stack: Stack): Promise<void> {
+    await waitFor(() => stack.output().includes('Media Cleanup Service is up'), {
+      timeoutMs: 60_000,
+      what: 'the start script to report the services up',
+    }).catch((error: unknown) => {
+      // What the services said is the only clue to why they did not come up.
+      throw new Error(`${(error as Error).message}\n${stack.output().slice(-3000)}`);
+    });
+  }
+
+  /** Runs `body` while the stack is up, then Ctrl-C: it exits 0 and nothing answers any more. */
+  async function whileUp(body: (stack: Stack) => Promise<void>): Promise<void> {
+    const stack = await startStack();
     try {
-      await waitFor(() => start.output().includes('Media Cleanup Service is up'), {
-        timeoutMs: 60_000,
-        what: 'the start script to report the services up',
-      }).catch((error: unknown) => {
-        // What the services said is the only clue to why they did not come up.
-        throw new Error(`${(error as Error).message}\n${start.output().slice(-3000)}`);
-      });
+      await waitUntilUp(stack);
+      await body(stack);
+    } finally {
+      stack.child.kill('SIGINT');
+    }
+    expect(await stack.exit).toBe(0);
+    await expectStopped(Object.values(stack.ports));
+  }
+
+  const live = (port: number) =>
+    fetch(`http://127.0.0.1:${port}/health/live`, { signal: AbortSignal.timeout(2000) }).then(
+      (reply) => reply.status,
+      (error: Error) => error.message,
+    );
+
+  /** Nothing answers on these ports any more. */
+  async function expectStopped(ports: number[]): Promise<void> {
+    for (const port of ports) {
+      await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+    }
+  }
+
+  test('starts all five services healthy behind the gateway, and Ctrl-C stops them all', async () => {
+    await whileUp(async (stack) => {
       // One downstream check may miss its 1 s limit while the rest of the suite loads the
       // machine; the system is up when the gateway answers healthy again.
       const health = await waitFor(
         async () => {
-          const reply = await fetch(`http://127.0.0.1:${ports[0]}/health`);
+          const reply = await fetch(`http://127.0.0.1:${stack.ports.gateway}/health`);
           return reply.status === 200 ? reply : undefined;
         },
         { timeoutMs: 15_000, what: 'the gateway to answer healthy' },
@@ -112,17 +148,72 @@ describe('pnpm start', () => {
       const { rows } = await client.query('SELECT name FROM platform.secrets');
       await client.end();
       expect(rows).toEqual([]);
-      const privateKeys = SERVICES.map((s) => join(dataDir, 'keys', s, 'private.key'));
-      for (const file of [...privateKeys, join(dataDir, 'encryption.key')])
+      const privateKeys = SERVICES.map((s) => join(stack.dataDir, 'keys', s, 'private.key'));
+      for (const file of [...privateKeys, join(stack.dataDir, 'encryption.key')])
         expect({ file, mode: statSync(file).mode & 0o777 }).toEqual({ file, mode: 0o600 });
       expect(new Set(privateKeys.map((file) => readFileSync(file, 'utf8'))).size).toBe(5);
+    });
+  }, 90_000);
+
+  test('a killed service is back within 10 s, and the other four answer throughout', async () => {
+    await whileUp(async (stack) => {
+      const pid = /cleanup +\| started \(pid (\d+)\)/.exec(stack.output())?.[1];
+      expect(pid).toBeDefined();
+      const others = SERVICES.filter((s) => s !== 'cleanup');
+      const failures: string[] = [];
+      let watching = true;
+      const watch = (async () => {
+        while (watching) {
+          const statuses = await Promise.all(others.map((s) => live(stack.ports[s]!)));
+          statuses.forEach((status, i) => {
+            if (status !== 200) failures.push(`${others[i]}: ${status}`);
+          });
+        }
+      })();
+      process.kill(Number(pid), 'SIGKILL');
+      try {
+        await waitFor(async () => (await live(stack.ports.cleanup!)) === 200, {
+          timeoutMs: 10_000,
+          what: 'the killed cleanup to answer /health/live again',
+        });
+      } finally {
+        watching = false;
+        await watch;
+      }
+      expect(failures).toEqual([]);
+      expect(stack.output()).toMatch(/cleanup +\| exited \(SIGKILL\); restarting in \d/);
+    });
+  }, 90_000);
+
+  test('a service that keeps crashing stops the stack with a message naming it', async () => {
+    // Webhooks cannot listen on a port something else holds: it fails at every start.
+    const holder = createServer().listen(0, '0.0.0.0');
+    await new Promise((resolve) => holder.once('listening', resolve));
+    const held = (holder.address() as { port: number }).port;
+    try {
+      const stack = await startStack({ MCS_WEBHOOKS_PORT: String(held) });
+      expect(await stack.exit).toBe(1);
+      const output = stack.output();
+      expect(output).toMatch(/webhooks failed 5 times within 60 s \(last: code 1\)/);
+      // Four restarts, each after a longer delay, then the fifth failure stops everything.
+      expect(output.match(/webhooks +\| exited \(code 1\); restarting in .*/g)).toEqual(
+        ['0.5', '1', '2', '4'].map(
+          (delay) => `webhooks | exited (code 1); restarting in ${delay} s`,
+        ),
+      );
+      await expectStopped(SERVICES.filter((s) => s !== 'webhooks').map((s) => stack.ports[s]!));
     } finally {
-      start.child.kill('SIGINT');
+      holder.close();
     }
-    expect(await start.exit).toBe(0);
-    // Every service stopped: nothing answers on their ports any more.
-    for (const port of ports) {
-      await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
-    }
+  }, 90_000);
+
+  test('a service with a configuration error is not restarted', async () => {
+    const stack = await startStack({ MCS_WEBHOOKS_PORT: 'eighty' });
+    expect(await stack.exit).toBe(78);
+    const output = stack.output();
+    expect(output).toContain('- PORT ');
+    expect(output).toMatch(/webhooks has a configuration error \(code 78\)/);
+    expect(output).not.toMatch(/restarting in/);
+    await expectStopped(Object.values(stack.ports));
   }, 90_000);
 });

@@ -125,7 +125,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   const intake: Closer[] = [];
   const closers = (): Closer[] => [
-    ...servers.map((server) => ({ name: 'http', close: () => server.close() })),
+    // Every listener (the gateway's metrics port too) stops taking requests at the same moment.
+    { name: 'http', close: () => Promise.all(servers.map((s) => s.close())).then(() => undefined) },
     ...intake,
     { name: 'outbox relay', close: () => relay.stop() },
     { name: 'broker', close: () => broker.close() },
