@@ -249,3 +249,15 @@ test('seed rule 1 through the gateway: the Candidates page groups, rule_id is ex
   const [group] = page.body.items as { candidates: { id: number }[] }[];
   expect(group?.candidates.map((c) => c.id)).toEqual([six]);
 });
+
+test('the Candidates page acts through the gateway as the logged-in administrator (actor user)', async () => {
+  const id = await candidate();
+  const reply = await stack.call('POST', `/api/media/candidates/${id}/cancel`, {
+    session: stack.admin,
+    body: { reason: 'keep for now' },
+  });
+  expect(reply.status).toBe(200);
+  expect(reply.body).toMatchObject({ candidate: { id, auto_delete_state: 'canceled' } });
+  const [event] = await stack.recorded({ candidate: id });
+  expect(event?.actor).toEqual({ type: 'user', id: stack.admin.userId });
+});

@@ -85,11 +85,22 @@ describe('protect', () => {
     expect(await world.recorded(id)).toEqual(['protection.created', 'candidate.protected']);
   });
 
-  test('through the internal UI (a user) the protection is manual', async () => {
+  test('through the internal UI (an administrator) the protection is manual', async () => {
     const { id } = await movieCandidate();
-    const response = await world.api<ActionResponse>('POST', `/api/v1/candidates/${id}/protect`, {
+    const path = `/api/media/candidates/${id}/protect`;
+    const asUser = await world.api('POST', path, {
+      principal: { type: 'user', id: 2, role: 'user' },
+    });
+    expect(asUser.status).toBe(403);
+    // The external route serves API tokens only (decision 023).
+    const external = await world.api('POST', `/api/v1/candidates/${id}/protect`, {
       principal: { type: 'user', id: 1, role: 'admin' },
     });
+    expect(external.status).toBe(403);
+    const response = await world.api<ActionResponse>('POST', path, {
+      principal: { type: 'user', id: 1, role: 'admin' },
+    });
+    expect(response.status).toBe(200);
     const protection = await world.api<Protection>(
       'GET',
       `/api/v1/protections/${response.body.protection_id}`,

@@ -17,7 +17,7 @@ const NAMED_ADMIN = namedAdmin('Ada Lovelace');
 const NAMED_TOKEN: Principal = {
   type: 'api_token',
   id: 4,
-  scopes: ['candidates:manage'],
+  scopes: ['candidates:manage', 'protections:manage'],
   name: 'Home Assistant',
 };
 

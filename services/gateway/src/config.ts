@@ -154,7 +154,7 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
       internalTimeoutMs: vars.INTERNAL_TIMEOUT_MS,
       rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       loginAttemptsPerMinute: vars.LOGIN_ATTEMPTS_PER_MINUTE,
-      passwordHashSlots: Math.max(1, Math.floor(vars.UV_THREADPOOL_SIZE / 2)),
+      passwordHashSlots: hashSlots(vars.UV_THREADPOOL_SIZE),
       idempotencyRetentionHours: vars.IDEMPOTENCY_RETENTION_HOURS,
       tokenCacheTtlMs: vars.TOKEN_CACHE_TTL_MS,
       tokenNegativeCacheMs: vars.TOKEN_NEGATIVE_CACHE_MS,
@@ -168,6 +168,25 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
         .map((origin) => origin.trim())
         .filter(Boolean)
         .map((origin) => (origin === '*' ? origin : new URL(origin).origin)),
+    }),
+    source,
+  );
+}
+
+const hashSlots = (threads: number) => Math.max(1, Math.floor(threads / 2));
+
+/** What the operator CLI needs: the database and the hashing slots, no keys or ports. */
+export interface CliConfig {
+  databaseUrl: string;
+  passwordHashSlots: number;
+}
+
+export function loadCliConfig(source: Env = process.env): CliConfig {
+  return loadConfigOrExit(
+    { DATABASE_URL: schema.DATABASE_URL, UV_THREADPOOL_SIZE: schema.UV_THREADPOOL_SIZE },
+    (vars) => ({
+      databaseUrl: vars.DATABASE_URL,
+      passwordHashSlots: hashSlots(vars.UV_THREADPOOL_SIZE),
     }),
     source,
   );

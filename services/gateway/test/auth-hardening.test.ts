@@ -1,5 +1,5 @@
 import { createLogger } from '@mcs/kit';
-import { waitFor } from '@mcs/kit/testing';
+import { TEST_KEY_ENV, waitFor } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
 import { TokenAuthService } from '../src/services/token-auth.service';
 import { expectProblem, GatewayWorld, type Session } from './support/gateway';
@@ -70,7 +70,7 @@ describe('TRUST_PROXY', () => {
     });
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      return { config: loadConfig({ TRUST_PROXY: value }), error: '' };
+      return { config: loadConfig({ ...TEST_KEY_ENV, TRUST_PROXY: value }), error: '' };
     } catch (error) {
       return { error: `${(error as Error).message}: ${stderr.mock.calls.join('')}` };
     } finally {

@@ -1,3 +1,4 @@
+import { TEST_KEY_ENV } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
 import { GatewayWorld, type Session } from './support/gateway';
 
@@ -103,9 +104,10 @@ test('"*" allows any origin, still without credentials', async () => {
 });
 
 test('CORS_ALLOWED_ORIGINS takes origins or *, and refuses anything else at start', () => {
-  expect(loadConfig({ CORS_ALLOWED_ORIGINS: '' }).corsAllowedOrigins).toEqual([]);
+  expect(loadConfig({ ...TEST_KEY_ENV, CORS_ALLOWED_ORIGINS: '' }).corsAllowedOrigins).toEqual([]);
   expect(
     loadConfig({
+      ...TEST_KEY_ENV,
       CORS_ALLOWED_ORIGINS: 'https://Dash.example:8443, http://10.0.0.5, https://a.example:443',
     }).corsAllowedOrigins,
   ).toEqual(['https://dash.example:8443', 'http://10.0.0.5', 'https://a.example']);
@@ -114,7 +116,9 @@ test('CORS_ALLOWED_ORIGINS takes origins or *, and refuses anything else at star
   });
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    expect(() => loadConfig({ CORS_ALLOWED_ORIGINS: 'dash.example/path' })).toThrow('exit 78');
+    expect(() =>
+      loadConfig({ ...TEST_KEY_ENV, CORS_ALLOWED_ORIGINS: 'dash.example/path' }),
+    ).toThrow('exit 78');
     expect(stderr.mock.calls.join('')).toContain('CORS_ALLOWED_ORIGINS');
   } finally {
     exit.mockRestore();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLogger } from '@mcs/kit';
-import { waitFor } from '@mcs/kit/testing';
+import { TEST_KEY_ENV, waitFor } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
 import { generateToken } from '../src/security/tokens';
 import { SetupService } from '../src/services/setup.service';
@@ -103,7 +103,7 @@ function load(env: Record<string, string>) {
   });
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    return loadConfig(env);
+    return loadConfig({ ...TEST_KEY_ENV, ...env });
   } finally {
     exit.mockRestore();
     stderr.mockRestore();

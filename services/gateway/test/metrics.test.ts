@@ -1,3 +1,4 @@
+import { TEST_KEY_ENV } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
 import { expectProblem, GatewayWorld, standInService, type Session } from './support/gateway';
 
@@ -57,8 +58,8 @@ test('GET /metrics on the public port is a 404 problem; the metrics port serves 
 });
 
 test('METRICS_PORT is 9100 unless set', () => {
-  expect(loadConfig({}).runtime).toMatchObject({ port: 8000, metricsPort: 9100 });
-  expect(loadConfig({ METRICS_PORT: '9200' }).runtime.metricsPort).toBe(9200);
+  expect(loadConfig({ ...TEST_KEY_ENV }).runtime).toMatchObject({ port: 8000, metricsPort: 9100 });
+  expect(loadConfig({ ...TEST_KEY_ENV, METRICS_PORT: '9200' }).runtime.metricsPort).toBe(9200);
 });
 
 test('each /api/v1 request is observed once, without the time the owning service took', async () => {

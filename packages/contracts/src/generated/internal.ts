@@ -749,6 +749,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/candidates/{candidate_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel automatic deletion of a candidate
+         * @description The cancel action of the Candidates page (internal-api.md §8): the same rules and
+         *     answers as `POST /api/v1/candidates/{candidate_id}/cancel`, recorded with actor
+         *     `user`; a protection it creates has `source: manual`. Refused with 409
+         *     `candidate_protected` or `file_operation_pending` as there.
+         */
+        post: operations["cancelCandidateInUi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/candidates/{candidate_id}/postpone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Postpone a candidate
+         * @description The postpone action of the Candidates page (internal-api.md §8): the same rules and
+         *     answers as `POST /api/v1/candidates/{candidate_id}/postpone`, recorded with actor
+         *     `user`; a protection it creates has `source: manual`. Refused with 409
+         *     `candidate_protected` or `file_operation_pending` as there.
+         */
+        post: operations["postponeCandidateInUi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/candidates/{candidate_id}/reset-timer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restart a candidate's review delay
+         * @description The reset-timer action of the Candidates page (internal-api.md §8): the same rules and
+         *     answers as `POST /api/v1/candidates/{candidate_id}/reset-timer`, recorded with actor
+         *     `user`; a protection it creates has `source: manual`. Refused with 409
+         *     `candidate_protected` or `file_operation_pending` as there.
+         */
+        post: operations["resetCandidateTimerInUi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/candidates/{candidate_id}/protect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Protect a candidate permanently
+         * @description The protect action of the Candidates page (internal-api.md §8): the same rules and
+         *     answers as `POST /api/v1/candidates/{candidate_id}/protect`, recorded with actor
+         *     `user`; a protection it creates has `source: manual`. Refused with 409
+         *     `candidate_protected` or `file_operation_pending` as there.
+         */
+        post: operations["protectCandidateInUi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/candidates/delete": {
         parameters: {
             query?: never;
@@ -3420,6 +3512,51 @@ export interface components {
             code: "validation_failed";
             errors: components["schemas"]["ValidationError"][];
         };
+        /** @description Result of a candidate action (status 200 for every successful action). */
+        CandidateActionResponse: {
+            candidate: components["schemas"]["Candidate"];
+            /**
+             * Format: uuid
+             * @description ID of the `candidate.*` event recorded for this action.
+             */
+            event_id: string;
+            /** @description The protection created or reused; set only by protect. */
+            protection_id: number | null;
+            /** @description `false` on first execution, `true` on an idempotent replay. */
+            replayed: boolean;
+        };
+        /** @description Body of protect. An absent or empty body means `{}`; unknown fields are ignored. */
+        ProtectRequest: {
+            /** @description Optional reason (trimmed; empty after trimming counts as absent). Replaces the reason of a reused protection when non-empty; a new protection defaults to "Protected through the API". */
+            reason?: string | null;
+        };
+        /** @description Body of reset-timer. An absent or empty body means `{}`; unknown fields are ignored. */
+        ResetTimerRequest: {
+            /** @description Optional reason (trimmed; empty after trimming counts as absent). */
+            reason?: string | null;
+        };
+        /**
+         * @description Body of postpone. Unknown fields are ignored.
+         * @example {
+         *       "until": "2026-04-15T00:00:00Z",
+         *       "reason": "Family wants to watch it at Easter"
+         *     }
+         */
+        PostponeRequest: {
+            until: components["schemas"]["TimestampInput"];
+            /** @description Optional reason (trimmed; empty after trimming counts as absent). */
+            reason?: string | null;
+        };
+        /**
+         * @description Body of cancel. An absent or empty body means `{}`; unknown fields are ignored.
+         * @example {
+         *       "reason": "Keep for the film club"
+         *     }
+         */
+        CancelRequest: {
+            /** @description Optional reason (trimmed; empty after trimming counts as absent). */
+            reason?: string | null;
+        };
     };
     responses: {
         /** @description Not logged in (`unauthenticated`) or wrong credentials (`invalid_credentials`). */
@@ -3525,6 +3662,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Candidate ID. */
+        CandidateIdPath: components["schemas"]["Id"];
         /** @description Request ID. */
         RequestIdPath: components["schemas"]["Id"];
         /** @description Rule ID. */
@@ -4718,6 +4857,150 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelCandidateInUi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Candidate ID. */
+                candidate_id: components["parameters"]["CandidateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The action succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateActionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postponeCandidateInUi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Candidate ID. */
+                candidate_id: components["parameters"]["CandidateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostponeRequest"];
+            };
+        };
+        responses: {
+            /** @description The action succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateActionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetCandidateTimerInUi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Candidate ID. */
+                candidate_id: components["parameters"]["CandidateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResetTimerRequest"];
+            };
+        };
+        responses: {
+            /** @description The action succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateActionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    protectCandidateInUi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Candidate ID. */
+                candidate_id: components["parameters"]["CandidateIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProtectRequest"];
+            };
+        };
+        responses: {
+            /** @description The action succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateActionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { externalOpenApiDocument } from '@mcs/contracts';
+import { effectiveScopes, externalOpenApiDocument } from '@mcs/contracts';
 import { Forbidden, NotFound } from '../errors';
 import { principalOf } from './internal-auth';
 
@@ -31,7 +31,7 @@ export function requireOperationScope(
     const principal = principalOf(res);
     if (principal.type !== 'api_token')
       throw new Forbidden('forbidden', 'The external API serves API tokens only.');
-    if (operation.scope !== null && !principal.scopes.includes(operation.scope))
+    if (operation.scope !== null && !effectiveScopes(principal.scopes).includes(operation.scope))
       throw new Forbidden(
         'insufficient_scope',
         `This API token requires the ${operation.scope} scope.`,

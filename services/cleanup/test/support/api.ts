@@ -15,8 +15,16 @@ export type ProtectedPage = Omit<ProtectionPage, 'items'> & { items: ProtectedEn
 export type Problem = Schemas['Problem'] & { errors?: FieldError[] };
 
 /** Principals as the gateway forwards them. */
-export const TOKEN: Principal = { type: 'api_token', id: 4, scopes: ['candidates:manage'] };
-export const OTHER_TOKEN: Principal = { type: 'api_token', id: 5, scopes: ['candidates:manage'] };
+export const TOKEN: Principal = {
+  type: 'api_token',
+  id: 4,
+  scopes: ['candidates:manage', 'protections:manage'],
+};
+export const OTHER_TOKEN: Principal = {
+  type: 'api_token',
+  id: 5,
+  scopes: ['candidates:manage', 'protections:manage'],
+};
 export const ADMIN: UserPrincipal = { type: 'user', id: 1, role: 'admin' };
 export const USER: UserPrincipal = { type: 'user', id: 2, role: 'user' };
 

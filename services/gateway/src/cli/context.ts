@@ -7,7 +7,7 @@ import {
   PLATFORM_SCHEMA,
   workspaceMigrations,
 } from '@mcs/kit';
-import type { GatewayConfig } from '../config';
+import type { CliConfig } from '../config';
 import { createDb, SCHEMA, type Db } from '../db';
 import { Passwords } from '../security/passwords';
 import { ApiTokenService } from '../services/api-token.service';
@@ -32,8 +32,8 @@ export interface CliContext {
  * and gateway schemas only; each other service migrates its own schema when it starts).
  * Outbox rows written here (token revocations) are published by a running gateway's relay.
  */
-export async function openContext(config: GatewayConfig): Promise<CliContext> {
-  const url = config.runtime.database.url;
+export async function openContext(config: CliConfig): Promise<CliContext> {
+  const url = config.databaseUrl;
   await ensureDatabase(url);
   await migrate(
     url,

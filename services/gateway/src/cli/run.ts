@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadCliConfig } from '../config';
 import type { Prepared } from './args';
 import { runCommand } from './commands';
 import { openContext, type CliContext } from './context';
@@ -11,7 +11,7 @@ import type { CliIo } from './io';
  */
 export async function run(command: Prepared, io: CliIo): Promise<void> {
   // Invalid configuration stops the process here with exit code 78, naming every bad variable.
-  const config = loadConfig(io.env);
+  const config = loadCliConfig(io.env);
   let context: CliContext | undefined;
   try {
     context = await openContext(config);

@@ -1,3 +1,4 @@
+import { effectiveScopes } from '@mcs/contracts';
 import { performance } from 'node:perf_hooks';
 import express, { type Request, type Response, type Router } from 'express';
 import { Histogram, type Registry } from 'prom-client';
@@ -13,7 +14,6 @@ import {
 import type { GatewayConfig, ServiceName } from '../config';
 import type { Contract, ContractOperation } from '../openapi/contract';
 import { validateRequest } from '../openapi/validation';
-import { effectiveScopes } from '../security/scopes';
 import type { AuthFailureGuard } from '../services/auth-failures.service';
 import type { IdempotencyService, Outcome } from '../services/idempotency.service';
 import type { RateLimiter } from '../services/rate-limit.service';

@@ -1,8 +1,7 @@
-import type { InternalApi } from '@mcs/contracts';
+import { isScope, type InternalApi } from '@mcs/contracts';
 import { Invalid, NotFound, parseTimestamp, type Outbox } from '@mcs/kit';
 import type { Db } from '../db';
 import { apiTokenRepository, type ApiTokenRecord } from '../repositories/api-token.repository';
-import { isScope } from '../security/scopes';
 import { generateToken } from '../security/tokens';
 
 /**

@@ -1,4 +1,7 @@
-/** The nine scopes (external-api.md 1.4) and the only three implications between them. */
+/**
+ * The nine scopes of the external API (external-api.md 1.4) and the only three implications
+ * between them: the gateway grants by them, and every service checks by them again.
+ */
 export const SCOPES = [
   'system:read',
   'media:read',
