@@ -8,6 +8,7 @@ export * from './runtime-config';
 export * from './time';
 export * from './timeout';
 export * from './version';
+export * from './work-slots';
 export * from './crypto/key-files';
 export * from './crypto/secret-box';
 export * from './crypto/signing-keys';

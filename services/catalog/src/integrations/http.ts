@@ -4,6 +4,7 @@
  * typed JSON decoding and redacted errors. System clients only say which calls they make.
  */
 import type { IncomingMessage } from 'node:http';
+import { WorkSlots } from '@mcs/kit';
 import { ShapeError, type Decoder } from './decode';
 import { IntegrationError, redact, SYSTEM_LABELS, type IntegrationSystem } from './errors';
 import {
@@ -20,7 +21,6 @@ import { HTTP_DEFAULTS, type HttpClientOptions, type Query } from './http-option
 import { LimitExceeded } from './limits';
 import { batchesOf, NOTHING_KNOWN, type ListBatch } from './list-batches';
 import { parseRetryAfter, retryDelay } from './retry';
-import { Semaphore } from './semaphore';
 
 export type { HttpClientOptions, Query };
 export { mapList, type ListBatch, type Listed } from './list-batches';
@@ -44,15 +44,15 @@ interface Opened {
 }
 
 export class HttpClient {
-  private readonly reads: Semaphore;
+  private readonly reads: WorkSlots;
   /** Destructive and tagging calls go one at a time per instance (§2.2). */
-  private readonly writes = new Semaphore(1);
+  private readonly writes = new WorkSlots({ slots: 1 });
   private readonly agent: Agent;
   private readonly base: URL;
 
   constructor(private readonly options: HttpClientOptions) {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
-    this.reads = new Semaphore(options.concurrency);
+    this.reads = new WorkSlots({ slots: options.concurrency });
     this.agent = createAgent(this.base, {
       maxSockets: options.concurrency + 1,
       verifyTls: options.verifyTls,

@@ -4,7 +4,7 @@
  * for a complete enumeration; otherwise it throws `incomplete` after handing out what it read,
  * so a sync can still upsert those items but must not conclude that anything left.
  *
- * Pages after the first are fetched a few at a time (bounded by the client's semaphore) and
+ * Pages after the first are fetched a few at a time (bounded by the client's work slots) and
  * handed out in order.
  */
 import { IntegrationError } from './errors';

@@ -1,7 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { Counter, type Registry } from 'prom-client';
-import { ServiceUnavailable } from '@mcs/kit';
-import { WorkSlots } from './work-slots';
+import { ServiceUnavailable, WorkSlots } from '@mcs/kit';
 
 /**
  * scrypt with N = 2^17, r = 8, p = 1 and a random salt per password (internal-api.md 1.2).
