@@ -9,7 +9,10 @@
 -- the row no longer makes inbox writes notify. Earlier rows count as no longer awaited.
 ALTER TABLE input_refreshes ADD COLUMN wait_until TIMESTAMPTZ NOT NULL DEFAULT now();
 
-CREATE FUNCTION notify_input_refresh_waiters() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The migration's search_path (this schema) goes with the function: it runs in the session of
+-- whoever writes the inbox, whose search_path may differ.
+CREATE FUNCTION notify_input_refresh_waiters() RETURNS trigger LANGUAGE plpgsql
+  SET search_path FROM CURRENT AS $$
 BEGIN
   -- A fresh snapshot (volatile function): a refresh recorded before this statement is seen.
   -- The messages a waiter waits for are all sent after its row committed (catalog answers the
