@@ -1,6 +1,6 @@
 import type { Clock, Logger } from '@mcs/kit';
 import type { Db } from '../db';
-import { runRepository } from '../repositories/run.repository';
+import { runRepository } from './run.repository';
 
 /** Owners report at least every 5 s while running; two minutes of silence means a dead worker. */
 export const HEARTBEAT_TIMEOUT_MS = 120_000;

@@ -2,7 +2,7 @@ import type { ReceivedMessage } from '@mcs/kit';
 import type { Tx } from '../db';
 import { runOutcome, type RunPart } from '../domain/run-outcome';
 import { participantsOf, taskById } from '../domain/task-catalogue';
-import { runRepository } from '../repositories/run.repository';
+import { runRepository } from './run.repository';
 
 export const RUN_REPORTS = [
   'task.run_started',

@@ -3,8 +3,8 @@ import type { Db } from '../db';
 import { TASKS, type TaskDefinition } from '../domain/task-catalogue';
 import { taskState, type TaskState } from '../domain/task-state';
 import type { SchedulerJobs } from '../jobs';
-import { runRepository } from '../repositories/run.repository';
-import { taskRepository } from '../repositories/task.repository';
+import { runRepository } from '../runs/run.repository';
+import { taskRepository } from './task.repository';
 
 /**
  * Keeps one BullMQ job scheduler per scheduled task (interval or cron, in the server's time

@@ -2,8 +2,8 @@ import type { ExternalApi } from '@mcs/contracts';
 import { isoOrNull, PRODUCT_NAME, PRODUCT_VERSION, PROJECT_URL, type Clock } from '@mcs/kit';
 import type { Db } from '../db';
 import { CANDIDATE_SCAN, capabilities, MEDIA_SYNC } from '../domain/system-facts';
-import { runRepository } from '../repositories/run.repository';
-import { taskRepository } from '../repositories/task.repository';
+import { mainServerRepository } from '../main-server/main-server.repository';
+import { runRepository } from '../runs/run.repository';
 
 type System = ExternalApi.components['schemas']['System'];
 
@@ -14,7 +14,7 @@ export class SystemService {
   async describe(): Promise<System> {
     const { db } = this.deps;
     const [hasMainServer, lastSync, lastScan] = await Promise.all([
-      taskRepository.hasMainServer(db),
+      mainServerRepository.has(db),
       runRepository.lastSucceededAt(db, MEDIA_SYNC.taskIds, MEDIA_SYNC.kinds),
       runRepository.lastSucceededAt(db, CANDIDATE_SCAN.taskIds),
     ]);

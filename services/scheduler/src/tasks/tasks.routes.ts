@@ -1,9 +1,17 @@
 import type { Router } from 'express';
 import { Forbidden, idempotencyScope, Input, principalOf, sendOutcome } from '@mcs/kit';
-import type { Services } from '../app';
+import type { RunService } from '../runs/run.service';
+import type { TaskService } from './task.service';
+import type { TriggerService } from './trigger.service';
+
+interface Deps {
+  tasks: TaskService;
+  runs: RunService;
+  trigger: TriggerService;
+}
 
 /** External task routes (external-api.md §2.9), served behind the gateway. */
-export function taskRoutes(api: Router, services: Services): void {
+export function taskRoutes(api: Router, services: Deps): void {
   api.get('/v1/tasks', async (_req, res) => {
     res.json(await services.tasks.list());
   });
@@ -16,7 +24,7 @@ export function taskRoutes(api: Router, services: Services): void {
     const query = new Input('query', req.query);
     const paging = query.paging();
     query.done();
-    res.json(await services.tasks.runs(req.params.task_id, paging));
+    res.json(await services.runs.ofTask(req.params.task_id, paging));
   });
 
   api.post('/v1/tasks/:task_id/run', async (req, res) => {

@@ -1,6 +1,6 @@
 import type { InternalApi } from '@mcs/contracts';
 import { isoOrNull } from '@mcs/kit';
-import type { RunRow } from '../repositories/run.repository';
+import type { RunRow } from './run.repository';
 
 type Job = InternalApi.components['schemas']['Job'];
 

@@ -1,6 +1,6 @@
 import { purgeExpiredIdempotency } from '@mcs/kit';
 import { SCHEMA, type Tx } from '../db';
-import { runRepository } from '../repositories/run.repository';
+import { runRepository } from './run.repository';
 
 /** domain.md §9: run history is trimmed, yet at least this many runs of each task stay. */
 export const RUNS_KEPT_PER_TASK = 200;

@@ -1,7 +1,7 @@
 import type { Runtime } from '@mcs/kit';
+import { schedulerConsumer } from '../consumer';
 import type { Db } from '../db';
-import type { TriggerService } from '../services/trigger.service';
-import { schedulerConsumer } from './consumer';
+import type { TriggerService } from './trigger.service';
 
 /**
  * Another service's request for a run now (scheduler.task.trigger, decision 016), queued as

@@ -7,7 +7,7 @@ import {
 } from '@mcs/kit';
 import type { MessagePayload } from '@mcs/contracts';
 import { SCHEMA, type Db, type Tx } from '../db';
-import { commandOf, taskById, type TaskDefinition } from '../domain/task-catalogue';
+import { commandOf, knownTask, taskById, type TaskDefinition } from '../domain/task-catalogue';
 import {
   decideTrigger,
   taskState,
@@ -16,10 +16,10 @@ import {
   type Started,
   type TriggerDecision,
 } from '../domain/task-state';
-import { runRepository, type RequestedBy } from '../repositories/run.repository';
-import { taskRepository } from '../repositories/task.repository';
-import { queuedAnswer, triggerAnswer } from '../views/trigger.view';
-import { known } from './task.service';
+import { mainServerRepository } from '../main-server/main-server.repository';
+import { runRepository, type RequestedBy } from '../runs/run.repository';
+import { taskRepository } from './task.repository';
+import { queuedAnswer, triggerAnswer } from './trigger.view';
 
 export interface TriggerRequest {
   taskId: string;
@@ -51,7 +51,7 @@ export class TriggerService {
 
   /** POST /api/v1/tasks/{id}/run: idempotent, answered in the external shape. */
   async trigger(request: TriggerRequest) {
-    const definition = known(request.taskId);
+    const definition = knownTask(request.taskId);
     return this.deps.db.$transaction((tx) =>
       runIdempotent(tx, SCHEMA, request.idempotency, async () => {
         const started = await this.start(tx, definition, request);
@@ -62,7 +62,7 @@ export class TriggerService {
 
   /** POST /api/tasks/tasks/{id}/run: a user's manual run, answered as queued work. */
   async runManually(taskId: string, userId: number) {
-    const definition = known(taskId);
+    const definition = knownTask(taskId);
     const started = await this.deps.db.$transaction((tx) =>
       this.start(tx, definition, manualBy(userId)),
     );
@@ -141,7 +141,7 @@ export class TriggerService {
     // The unique index of active runs is the last guard; the lock makes the answer exact.
     await taskRepository.lockTriggers(tx, definition.id);
     const settings = await taskRepository.settingsOf(tx, definition.id);
-    const hasMainServer = await taskRepository.hasMainServer(tx);
+    const hasMainServer = await mainServerRepository.has(tx);
     const active = await runRepository.active(tx, definition.id);
     return decideTrigger(
       taskState(definition, settings),

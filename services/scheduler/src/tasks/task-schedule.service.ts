@@ -1,10 +1,10 @@
 import { Conflict, Invalid } from '@mcs/kit';
 import type { Db } from '../db';
 import { customSchedule, scheduleProblems } from '../domain/schedule-rule';
-import type { Schedule } from '../domain/task-catalogue';
-import { taskRepository } from '../repositories/task.repository';
+import { knownTask, type Schedule } from '../domain/task-catalogue';
 import type { ScheduleService } from './schedule.service';
-import { known, type TaskService } from './task.service';
+import { taskRepository } from './task.repository';
+import type { TaskService } from './task.service';
 
 export interface ScheduleChange {
   schedule: Schedule;
@@ -16,7 +16,7 @@ export class TaskScheduleService {
   constructor(private readonly deps: { db: Db; schedules: ScheduleService; tasks: TaskService }) {}
 
   async change(taskId: string, change: ScheduleChange) {
-    const definition = known(taskId);
+    const definition = knownTask(taskId);
     const problems = scheduleProblems(change.schedule);
     if (problems.length > 0) throw new Invalid(problems);
     if (!change.enabled && !definition.canDisable)

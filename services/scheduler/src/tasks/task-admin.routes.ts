@@ -1,15 +1,26 @@
 import type { Router } from 'express';
 import { Input, requireUser } from '@mcs/kit';
-import type { Services } from '../app';
 import type { ScheduleType } from '../domain/task-catalogue';
 import type { RunStatus, RunTrigger } from '../domain/task-state';
+import type { RunService } from '../runs/run.service';
+import type { TaskScheduleService } from './task-schedule.service';
+import type { TaskService } from './task.service';
+import type { TriggerService } from './trigger.service';
 
 const SCHEDULE_TYPES: readonly ScheduleType[] = ['interval', 'cron', 'manual'];
 const RUN_STATUSES: readonly RunStatus[] = ['queued', 'running', 'completed', 'error'];
 const RUN_TRIGGERS: readonly RunTrigger[] = ['schedule', 'manual', 'api'];
 
 /** The administrators' task routes (internal-api.md §7). */
-export function taskAdminRoutes(api: Router, services: Services): void {
+export function taskAdminRoutes(
+  api: Router,
+  services: {
+    tasks: TaskService;
+    runs: RunService;
+    trigger: TriggerService;
+    taskSchedules: TaskScheduleService;
+  },
+): void {
   api.get('/tasks/tasks', async (_req, res) => {
     requireUser(res, 'admin');
     res.json(await services.tasks.adminList());
@@ -49,6 +60,6 @@ export function taskAdminRoutes(api: Router, services: Services): void {
     };
     const paging = query.paging();
     query.done();
-    res.json(await services.tasks.history(filter, paging));
+    res.json(await services.runs.history(filter, paging));
   });
 }

@@ -1,6 +1,6 @@
 import type { MessageName } from '@mcs/contracts';
 import { Consumer, type ConsumerOptions, type Runtime } from '@mcs/kit';
-import { SCHEMA, type Db, type Tx } from '../db';
+import { SCHEMA, type Db, type Tx } from './db';
 
 type Own<K extends MessageName> = Pick<ConsumerOptions<Tx, K>, 'name' | 'messages' | 'handler'>;
 

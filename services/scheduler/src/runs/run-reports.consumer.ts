@@ -1,7 +1,7 @@
 import type { Runtime } from '@mcs/kit';
+import { schedulerConsumer } from '../consumer';
 import type { Db } from '../db';
-import { applyRunReport, RUN_REPORTS, type RunReport } from '../services/run-report.service';
-import { schedulerConsumer } from './consumer';
+import { applyRunReport, RUN_REPORTS, type RunReport } from './run-report.service';
 
 /** The owners' reports of their runs (task.run_*), each applied once (inbox), in one transaction. */
 export function runReportsConsumer(runtime: Runtime, db: Db) {

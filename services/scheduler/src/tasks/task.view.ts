@@ -1,38 +1,11 @@
 import type { ExternalApi, InternalApi } from '@mcs/contracts';
 import { isoOrNull } from '@mcs/kit';
 import { canRun, deriveStatus, type TaskState } from '../domain/task-state';
-import type { RunRow } from '../repositories/run.repository';
+import type { RunRow } from '../runs/run.repository';
+import { runDetailView, type TaskRunWire } from '../runs/run.view';
 
-type Schemas = ExternalApi.components['schemas'];
-export type TaskWire = Schemas['Task'];
-export type TaskRunWire = Schemas['TaskRun'];
+export type TaskWire = ExternalApi.components['schemas']['Task'];
 type TaskViewWire = InternalApi.components['schemas']['TaskView'];
-type TaskRunDetailWire = InternalApi.components['schemas']['TaskRunDetail'];
-
-export function runView(row: RunRow): TaskRunWire {
-  return {
-    id: Number(row.id),
-    task_id: row.taskId,
-    status: row.status as TaskRunWire['status'],
-    trigger: row.trigger as TaskRunWire['trigger'],
-    progress: row.progress,
-    items_processed: row.itemsProcessed,
-    error: row.error,
-    started_at: isoOrNull(row.startedAt),
-    completed_at: isoOrNull(row.completedAt),
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-/** A run with what only the administrators' pages show (internal-api.md §7). */
-export function runDetailView(row: RunRow): TaskRunDetailWire {
-  return {
-    ...runView(row),
-    phase: row.phase,
-    summary: (row.summary ?? {}) as TaskRunDetailWire['summary'],
-    requested_by: row.requestedBy as TaskRunDetailWire['requested_by'],
-  };
-}
 
 export interface TaskFacts {
   state: TaskState;
