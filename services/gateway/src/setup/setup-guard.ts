@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ServiceUnavailable } from '@mcs/kit';
-import type { SetupService } from '../services/setup.service';
+import type { SetupService } from './setup.service';
 
 /**
  * Until the first administrator exists, every /api path except /api/setup* and /api/info*

@@ -9,20 +9,8 @@ import {
   type Database,
   type SqlClient,
 } from '@mcs/kit';
-import { idempotencyRepository } from '../repositories/idempotency.repository';
-
-/** A response as the gateway forwards or stores it. */
-export interface Outcome {
-  status: number;
-  contentType: string;
-  body: unknown;
-  /** A stored outcome was replayed instead of executing again. */
-  replayed?: boolean;
-  /** The bytes as the owning service sent them, when the outcome was forwarded. */
-  raw?: Buffer;
-  /** No route of the owning service answered (not built yet): never stored. */
-  unrouted?: boolean;
-}
+import type { Outcome } from '../operation';
+import { idempotencyRepository } from './idempotency.repository';
 
 export interface IdempotentRequest {
   tokenId: number;

@@ -1,9 +1,9 @@
 import type { InternalApi } from '@mcs/contracts';
 import { Conflict } from '@mcs/kit';
 import type { Db } from '../db';
-import type { Passwords } from '../security/passwords';
-import { setupRepository } from '../repositories/setup.repository';
-import { userRepository, type UserRecord } from '../repositories/user.repository';
+import type { Passwords } from '../users/passwords';
+import { userRepository, type UserRecord } from '../users/user.repository';
+import { setupRepository } from './setup.repository';
 
 export type SetupInput = InternalApi.components['schemas']['SetupRequest'];
 

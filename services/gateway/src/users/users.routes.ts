@@ -1,9 +1,7 @@
-import type { Handler } from '../http/internal';
-import { json } from '../http/respond';
-import { userSummary } from '../services/presenters';
-import type { ActiveSession } from '../services/session.service';
-import type { UserService } from '../services/user.service';
-import { operation } from './operation';
+import { json, operation, type Handler } from '../operation';
+import type { ActiveSession } from '../sessions/session.service';
+import type { UserService } from './user.service';
+import { userSummary } from './user.view';
 
 export function userRoutes(deps: { users: UserService }): Record<string, Handler> {
   return {

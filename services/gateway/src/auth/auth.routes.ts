@@ -1,20 +1,10 @@
-import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../http/cookies';
-import type { Handler } from '../http/internal';
-import { json } from '../http/respond';
 import type { GatewayConfig } from '../config';
-import type { AuthService } from '../services/auth.service';
-import type { PasswordAttempts } from '../services/password-attempts.service';
-import { userSummary } from '../services/presenters';
-import type { ActiveSession, SessionService } from '../services/session.service';
-import { operation } from './operation';
-
-export function sessionBody(session: ActiveSession) {
-  return {
-    user: userSummary(session.user),
-    csrf_token: session.csrfToken,
-    session_expires_at: session.expiresAt.toISOString(),
-  };
-}
+import { json, operation, type Handler } from '../operation';
+import type { PasswordAttempts } from '../rate-limits/password-attempts.service';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../sessions/session-cookie';
+import type { ActiveSession, SessionService } from '../sessions/session.service';
+import type { AuthService } from './auth.service';
+import { sessionBody } from './session.view';
 
 /** A session is always present on these routes (x-access: user); the pipeline checked it. */
 function current(session: ActiveSession | undefined): ActiveSession {

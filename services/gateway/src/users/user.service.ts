@@ -2,9 +2,9 @@ import type { InternalApi } from '@mcs/contracts';
 import { Conflict, NotFound } from '@mcs/kit';
 import type { Db } from '../db';
 import type { Prisma } from '../generated/prisma/client';
-import type { Passwords } from '../security/passwords';
-import { userRepository, type UserRecord } from '../repositories/user.repository';
-import type { SessionService } from './session.service';
+import type { SessionService } from '../sessions/session.service';
+import type { Passwords } from './passwords';
+import { userRepository, type UserRecord } from './user.repository';
 
 export type UserInput = InternalApi.components['schemas']['UserCreateRequest'];
 

@@ -1,6 +1,6 @@
 import { waitFor } from '@mcs/kit/testing';
-import { startScheduler } from '../../scheduler/src/server';
-import { closedPort, GatewayWorld } from './support/gateway';
+import { closedPort, GatewayWorld } from '../services/gateway/test/support/gateway';
+import { startScheduler } from '../services/scheduler/src/server';
 import { startInternalServices } from './support/internal-services';
 
 /**

@@ -1,11 +1,9 @@
-import type { Handler } from '../http/internal';
-import { setSessionCookie } from '../http/cookies';
-import { json } from '../http/respond';
+import { sessionBody } from '../auth/session.view';
 import type { GatewayConfig } from '../config';
-import type { SessionService } from '../services/session.service';
-import type { SetupService } from '../services/setup.service';
-import { sessionBody } from './auth.routes';
-import { operation } from './operation';
+import { json, operation, type Handler } from '../operation';
+import { setSessionCookie } from '../sessions/session-cookie';
+import type { SessionService } from '../sessions/session.service';
+import type { SetupService } from './setup.service';
 
 export function setupRoutes(deps: {
   config: GatewayConfig;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
-import { sessionRepository } from '../repositories/session.repository';
-import type { UserRecord } from '../repositories/user.repository';
+import type { User } from '../generated/prisma/client';
+import { sessionRepository } from './session.repository';
 
 /**
  * Server-side UI sessions (internal-api.md 1.2): the cookie holds 256 random bits, the
@@ -15,7 +15,7 @@ const WRITE_EVERY_MS = 60_000;
 
 export interface ActiveSession {
   idHash: string;
-  user: UserRecord;
+  user: User;
   csrfToken: string;
   expiresAt: Date;
 }
@@ -28,7 +28,7 @@ export class SessionService {
     private readonly clock: () => Date,
   ) {}
 
-  async start(user: UserRecord): Promise<{ cookieValue: string; session: ActiveSession }> {
+  async start(user: User): Promise<{ cookieValue: string; session: ActiveSession }> {
     const cookieValue = randomBytes(32).toString('base64url');
     const session = {
       idHash: hash(cookieValue),

@@ -1,5 +1,5 @@
 import type { HealthCheck } from '@mcs/kit';
-import type { ServiceName } from './config';
+import type { ServiceName } from '../config';
 
 /**
  * The gateway's readiness includes every internal service's own readiness, so one

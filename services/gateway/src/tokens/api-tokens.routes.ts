@@ -1,9 +1,7 @@
-import type { Handler } from '../http/internal';
-import { json } from '../http/respond';
-import type { ApiTokenService } from '../services/api-token.service';
-import { apiTokenView } from '../services/presenters';
-import type { ActiveSession } from '../services/session.service';
-import { operation } from './operation';
+import { json, operation, type Handler } from '../operation';
+import type { ActiveSession } from '../sessions/session.service';
+import type { ApiTokenService } from './api-token.service';
+import { apiTokenView } from './api-token.view';
 
 export function apiTokenRoutes(deps: { tokens: ApiTokenService }): Record<string, Handler> {
   return {

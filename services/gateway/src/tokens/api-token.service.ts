@@ -1,8 +1,8 @@
 import { isScope, type InternalApi } from '@mcs/contracts';
 import { Invalid, NotFound, parseTimestamp, type Outbox } from '@mcs/kit';
 import type { Db } from '../db';
-import { apiTokenRepository, type ApiTokenRecord } from '../repositories/api-token.repository';
-import { generateToken } from '../security/tokens';
+import { apiTokenRepository, type ApiTokenRecord } from './api-token.repository';
+import { generateToken } from './token-format';
 
 /**
  * The contract's request body, with scopes as plain strings: the operator CLI passes what it
@@ -25,6 +25,13 @@ export class ApiTokenService {
 
   list(): Promise<ApiTokenRecord[]> {
     return apiTokenRepository.list(this.db);
+  }
+
+  /** A token by id or by its 12-character prefix (the operator CLI's `token revoke`). */
+  find(target: { id: bigint } | { prefix: string }) {
+    return 'id' in target
+      ? apiTokenRepository.findById(this.db, target.id)
+      : apiTokenRepository.findByPrefix(this.db, target.prefix);
   }
 
   async create(

@@ -1,7 +1,8 @@
 import { jobOwner, NotFound, type InternalClient } from '@mcs/kit';
 import type { GatewayConfig } from '../config';
-import { userPrincipal, type Handler } from '../http/internal';
-import { forward } from '../http/proxy';
+import type { Handler } from '../operation';
+import { userPrincipal } from './internal';
+import { forward } from './proxy';
 
 /**
  * `GET /api/jobs/{job_id}` (internal-api.md 11): jobs belong to the services that queued them,

@@ -1,8 +1,8 @@
 import { Conflict, Invalid, Unauthorized } from '@mcs/kit';
 import type { Db } from '../db';
-import type { Passwords } from '../security/passwords';
-import { userRepository, type UserRecord } from '../repositories/user.repository';
-import type { SessionService } from './session.service';
+import type { SessionService } from '../sessions/session.service';
+import type { Passwords } from '../users/passwords';
+import { userRepository, type UserRecord } from '../users/user.repository';
 
 /** Password login and password change for local accounts. */
 export class AuthService {

@@ -1,9 +1,9 @@
 import { createTestEnv, TEST_ENCRYPTION_KEYS, type TestEnv } from '@mcs/kit/testing';
-import type { ServiceName } from '../../src/config';
-import { startCatalog } from '../../../catalog/src/server';
-import { startCleanup } from '../../../cleanup/src/server';
-import { startScheduler } from '../../../scheduler/src/server';
-import { startWebhooks } from '../../../webhooks/src/server';
+import { startCatalog } from '../../services/catalog/src/server';
+import { startCleanup } from '../../services/cleanup/src/server';
+import type { ServiceName } from '../../services/gateway/src/config';
+import { startScheduler } from '../../services/scheduler/src/server';
+import { startWebhooks } from '../../services/webhooks/src/server';
 
 /**
  * The four real internal services on a test database of their own, for gateway tests that need

@@ -1,7 +1,7 @@
 import { Unauthorized, type Logger } from '@mcs/kit';
 import type { Db } from '../db';
-import { apiTokenRepository } from '../repositories/api-token.repository';
-import { parseToken, tokenMatches } from '../security/tokens';
+import { apiTokenRepository } from './api-token.repository';
+import { parseToken, tokenMatches } from './token-format';
 
 export interface TokenPrincipal {
   id: number;

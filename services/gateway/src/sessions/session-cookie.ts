@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { GatewayConfig } from '../config';
-import { SESSION_COOKIE } from '../services/session.service';
+import { SESSION_COOKIE } from './session.service';
 
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
 
