@@ -4,50 +4,34 @@ import { runOutcome, type RunPart } from '../domain/run-outcome';
 import { participantsOf, taskById } from '../domain/task-catalogue';
 import { runRepository } from './run.repository';
 
-export const RUN_REPORTS = [
-  'task.run_started',
-  'task.run_progressed',
-  'task.run_completed',
-  'task.run_failed',
-] as const;
-type RunReportName = (typeof RUN_REPORTS)[number];
-/** One report, its payload narrowed by its name. */
-export type RunReport = { [K in RunReportName]: ReceivedMessage<K> }[RunReportName];
-type EndReport = Extract<RunReport, { name: 'task.run_completed' | 'task.run_failed' }>;
+type EndReport = ReceivedMessage<'task.run_completed'> | ReceivedMessage<'task.run_failed'>;
 
-/**
+/*
  * A run moves on from its participants' reports (domain.md §9): started → running; progress,
  * items and phase while it runs; completed (progress 100) or error once every participant has
- * reported its end. Every report is also the run's heartbeat.
+ * reported its end. Every report is also the run's heartbeat (its occurredAt).
  */
-export async function applyRunReport(tx: Tx, message: RunReport): Promise<void> {
-  const at = message.occurredAt;
-  switch (message.name) {
-    case 'task.run_started': {
-      const report = message.payload;
-      await runRepository.start(tx, report.run_id, new Date(report.started_at), at);
-      return;
-    }
-    case 'task.run_progressed': {
-      const report = message.payload;
-      await runRepository.report(tx, report.run_id, {
-        status: 'running',
-        progress: report.progress,
-        itemsProcessed: report.items_processed,
-        phase: report.phase,
-        heartbeatAt: at,
-      });
-      return;
-    }
-    case 'task.run_completed':
-    case 'task.run_failed':
-      await applyEnd(tx, message);
-      return;
-  }
+
+/** A participant started: the run is running. */
+export async function applyStart(tx: Tx, message: ReceivedMessage<'task.run_started'>) {
+  const report = message.payload;
+  await runRepository.start(tx, report.run_id, new Date(report.started_at), message.occurredAt);
+}
+
+/** Progress, items and phase while the run is active. */
+export async function applyProgress(tx: Tx, message: ReceivedMessage<'task.run_progressed'>) {
+  const report = message.payload;
+  await runRepository.report(tx, report.run_id, {
+    status: 'running',
+    progress: report.progress,
+    itemsProcessed: report.items_processed,
+    phase: report.phase,
+    heartbeatAt: message.occurredAt,
+  });
 }
 
 /** One participant's end; the run ends with the last one (serialised by the run's row lock). */
-async function applyEnd(tx: Tx, message: EndReport): Promise<void> {
+export async function applyEnd(tx: Tx, message: EndReport): Promise<void> {
   const report = message.payload;
   const run = await runRepository.lockActive(tx, report.run_id);
   const definition = run && taskById(run.taskId);

@@ -1,14 +1,17 @@
-import type { Runtime } from '@mcs/kit';
-import { schedulerConsumer } from '../consumer';
+import { messageConsumer, type Runtime } from '@mcs/kit';
 import type { Db } from '../db';
-import { applyRunReport, RUN_REPORTS, type RunReport } from './run-report.service';
+import { applyEnd, applyProgress, applyStart } from './run-report.service';
 
 /** The owners' reports of their runs (task.run_*), each applied once (inbox), in one transaction. */
 export function runReportsConsumer(runtime: Runtime, db: Db) {
-  return schedulerConsumer(runtime, db, {
+  return messageConsumer(runtime, {
     name: 'run-reports',
-    messages: RUN_REPORTS,
-    // The consumer validated the payload against the contract of the message's own name.
-    handler: (message, tx) => applyRunReport(tx, message as RunReport),
+    db,
+    handlers: {
+      'task.run_started': (message, tx) => applyStart(tx, message),
+      'task.run_progressed': (message, tx) => applyProgress(tx, message),
+      'task.run_completed': (message, tx) => applyEnd(tx, message),
+      'task.run_failed': (message, tx) => applyEnd(tx, message),
+    },
   });
 }

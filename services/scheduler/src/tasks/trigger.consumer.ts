@@ -1,5 +1,4 @@
-import type { Runtime } from '@mcs/kit';
-import { schedulerConsumer } from '../consumer';
+import { messageConsumer, type Runtime } from '@mcs/kit';
 import type { Db } from '../db';
 import type { TriggerService } from './trigger.service';
 
@@ -9,16 +8,21 @@ import type { TriggerService } from './trigger.service';
  * already runs gets no new run, and the command is acked (a retry would not change that).
  */
 export function triggerConsumer(runtime: Runtime, db: Db, trigger: TriggerService) {
-  return schedulerConsumer(runtime, db, {
+  return messageConsumer(runtime, {
     name: 'task-triggers',
-    messages: ['scheduler.task.trigger'] as const,
-    handler: async ({ payload }, tx) => {
-      const outcome = await trigger.runOnCommand(tx, payload);
-      const task_id = payload.task_id;
-      if ('refused' in outcome)
-        runtime.log.info({ task_id, reason: outcome.refused }, 'trigger command: task cannot run');
-      else if (!outcome.queued)
-        runtime.log.info({ task_id, run_id: outcome.run.id }, 'trigger command: a run is active');
+    db,
+    handlers: {
+      'scheduler.task.trigger': async ({ payload }, tx) => {
+        const outcome = await trigger.runOnCommand(tx, payload);
+        const task_id = payload.task_id;
+        if ('refused' in outcome)
+          runtime.log.info(
+            { task_id, reason: outcome.refused },
+            'trigger command: task cannot run',
+          );
+        else if (!outcome.queued)
+          runtime.log.info({ task_id, run_id: outcome.run.id }, 'trigger command: a run is active');
+      },
     },
   });
 }
