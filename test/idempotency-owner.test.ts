@@ -1,5 +1,5 @@
 import { callSigned } from '@mcs/kit/testing';
-import { fingerprintOf } from '../services/gateway/src/services/idempotency.service';
+import { fingerprintOf } from '../services/gateway/src/idempotency/idempotency.service';
 import * as seed from '../services/cleanup/test/support/factories';
 import { useStack } from './support/cleanup-e2e';
 

@@ -6,32 +6,33 @@ import {
   Subscriber,
   type Runtime,
 } from '@mcs/kit';
+import { authRoutes } from './auth/auth.routes';
+import { AuthService } from './auth/auth.service';
 import type { GatewayConfig } from './config';
 import { SCHEMA, type Db } from './db';
-import { serviceChecks } from './health';
+import { Contract } from './http/contract';
 import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
 import { untrustedProxyWarning } from './http/forwarded-proto';
-import { internalApi, type Handler } from './http/internal';
-import { setupGuard } from './http/setup-guard';
-import { Contract } from './openapi/contract';
-import { apiTokenRoutes } from './routes/api-tokens.routes';
-import { authRoutes } from './routes/auth.routes';
-import { setupRoutes } from './routes/setup.routes';
-import { statusRoutes } from './routes/status.routes';
-import { jobRoutes } from './routes/jobs.routes';
-import { userRoutes } from './routes/users.routes';
-import { Passwords } from './security/passwords';
-import { ApiTokenService } from './services/api-token.service';
-import { AuthFailureGuard } from './services/auth-failures.service';
-import { AuthService } from './services/auth.service';
-import { IdempotencyService } from './services/idempotency.service';
-import { PasswordAttempts } from './services/password-attempts.service';
-import { RateLimiter } from './services/rate-limit.service';
-import { SessionService } from './services/session.service';
-import { SetupService } from './services/setup.service';
-import { TokenAuthService } from './services/token-auth.service';
-import { UserService } from './services/user.service';
+import { internalApi } from './http/internal';
+import { jobRoutes } from './http/jobs.routes';
+import { IdempotencyService } from './idempotency/idempotency.service';
+import type { Handler } from './operation';
+import { AuthFailureGuard } from './rate-limits/auth-failures.service';
+import { PasswordAttempts } from './rate-limits/password-attempts.service';
+import { RateLimiter } from './rate-limits/rate-limit.service';
+import { SessionService } from './sessions/session.service';
+import { setupGuard } from './setup/setup-guard';
+import { setupRoutes } from './setup/setup.routes';
+import { SetupService } from './setup/setup.service';
+import { serviceChecks } from './status/service-checks';
+import { statusRoutes } from './status/status.routes';
+import { apiTokenRoutes } from './tokens/api-tokens.routes';
+import { ApiTokenService } from './tokens/api-token.service';
+import { TokenAuthService } from './tokens/token-auth.service';
+import { Passwords } from './users/passwords';
+import { userRoutes } from './users/users.routes';
+import { UserService } from './users/user.service';
 
 /** Wires the gateway: services, the two API pipelines, docs, status routes. */
 export async function gatewayApp(

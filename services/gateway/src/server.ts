@@ -8,7 +8,7 @@ import {
 import { gatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
-import { purgeExpired } from './repositories/housekeeping.repository';
+import { purgeGatewayData } from './housekeeping/housekeeping.service';
 
 export type GatewayService = StartedService<Db>;
 
@@ -29,7 +29,7 @@ export const startGateway = (
           service: 'gateway',
           db,
           clock: systemClock,
-          purge: purgeExpired,
+          purge: purgeGatewayData,
         }),
       ],
     },

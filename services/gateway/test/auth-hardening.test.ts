@@ -1,7 +1,7 @@
 import { createLogger } from '@mcs/kit';
 import { TEST_KEY_ENV, waitFor } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
-import { TokenAuthService } from '../src/services/token-auth.service';
+import { TokenAuthService } from '../src/tokens/token-auth.service';
 import { expectProblem, GatewayWorld, type Session } from './support/gateway';
 
 /**

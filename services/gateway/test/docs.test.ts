@@ -1,6 +1,5 @@
 import { externalOpenApiDocument } from '@mcs/contracts';
 import { expectProblem, GatewayWorld, type Reply, type Session } from './support/gateway';
-import { startInternalServices } from './support/internal-services';
 
 /**
  * API documentation (external-api.md 2.2, 1.12, 1.13; internal-api.md §12): EA#10–12, EA#53.
@@ -194,39 +193,4 @@ test('X-Request-Id: a well-formed incoming id is echoed in the header and the pr
 test('the Swagger UI page never points at validator.swagger.io (validatorUrl: null)', async () => {
   const init = await get('/api/v1/docs-assets/swagger-init.js');
   expect(init.text).toContain('validatorUrl: null');
-});
-
-describe('before setup (EA#12)', () => {
-  let fresh: GatewayWorld;
-  let services: Awaited<ReturnType<typeof startInternalServices>>;
-  beforeAll(async () => {
-    // The real internal services, so the gateway itself is ready.
-    services = await startInternalServices();
-    fresh = await GatewayWorld.start({}, services.urls);
-  });
-  afterAll(async () => {
-    await fresh.stop();
-    await services.stop();
-  });
-
-  test('EA#12: /api/v1/docs, its trio and /api/v1/system (with or without Authorization) → 503 setup_required; /health → 200', async () => {
-    for (const path of ['/api/v1/docs', '/api/v1/redoc', '/api/v1/openapi.json']) {
-      expectProblem(await fresh.request('GET', path), 503, 'setup_required');
-    }
-    const anyAuthorization: Record<string, string>[] = [{}, { authorization: 'Bearer mcs_0_x' }];
-    for (const headers of anyAuthorization) {
-      expectProblem(
-        await fresh.request('GET', '/api/v1/system', { headers }),
-        503,
-        'setup_required',
-      );
-    }
-    expect((await fresh.request('GET', '/health')).status).toBe(200);
-  });
-
-  test('the root /docs, /redoc and /openapi.json are outside the setup guard', async () => {
-    for (const path of ['/docs', '/redoc', '/openapi.json']) {
-      expect((await fresh.request('GET', path)).status).toBe(200);
-    }
-  });
 });

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLogger } from '@mcs/kit';
 import { TEST_KEY_ENV, waitFor } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
-import { generateToken } from '../src/security/tokens';
-import { SetupService } from '../src/services/setup.service';
-import { TokenAuthService } from '../src/services/token-auth.service';
+import { generateToken } from '../src/tokens/token-format';
+import { SetupService } from '../src/setup/setup.service';
+import { TokenAuthService } from '../src/tokens/token-auth.service';
 import {
   expectProblem,
   GatewayWorld,

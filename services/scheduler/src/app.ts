@@ -1,11 +1,18 @@
 import type { Clock, JobQueue, Outbox } from '@mcs/kit';
+import type { Router } from 'express';
 import type { Db } from './db';
 import type { SchedulerJobs } from './jobs';
-import { ScheduleService } from './services/schedule.service';
-import { SystemService } from './services/system.service';
-import { TaskScheduleService } from './services/task-schedule.service';
-import { TaskService } from './services/task.service';
-import { TriggerService } from './services/trigger.service';
+import { MainServerService } from './main-server/main-server.service';
+import { jobRoutes } from './runs/jobs.routes';
+import { RunService } from './runs/run.service';
+import { SystemService } from './system/system.service';
+import { systemRoutes } from './system/system.routes';
+import { ScheduleService } from './tasks/schedule.service';
+import { taskAdminRoutes } from './tasks/task-admin.routes';
+import { TaskScheduleService } from './tasks/task-schedule.service';
+import { TaskService } from './tasks/task.service';
+import { taskRoutes } from './tasks/tasks.routes';
+import { TriggerService } from './tasks/trigger.service';
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: {
@@ -16,16 +23,26 @@ export function createServices(deps: {
   timeZone: string;
   rateLimited: boolean;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, outbox } = deps;
   const schedules = new ScheduleService({ db, queue: deps.queue, timeZone: deps.timeZone, clock });
   const tasks = new TaskService({ db, clock, schedules });
   return {
     schedules,
     tasks,
+    runs: new RunService({ db }),
     taskSchedules: new TaskScheduleService({ db, schedules, tasks }),
-    trigger: new TriggerService({ db, outbox: deps.outbox }),
+    trigger: new TriggerService({ db, outbox }),
     system: new SystemService({ db, clock, rateLimited: deps.rateLimited }),
+    mainServer: new MainServerService({ db, outbox }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Every route of the scheduler, under /api behind the gateway signature. */
+export function mountRoutes(api: Router, services: Services): void {
+  taskRoutes(api, services);
+  taskAdminRoutes(api, services);
+  systemRoutes(api, services);
+  jobRoutes(api, services);
+}

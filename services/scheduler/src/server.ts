@@ -7,16 +7,15 @@ import {
   type Clock,
   type StartOptions,
 } from '@mcs/kit';
-import { createServices } from './app';
+import { createServices, mountRoutes } from './app';
 import type { SchedulerConfig } from './config';
 import { createDb, SCHEMA } from './db';
 import { schedulerJobs } from './jobs';
-import { mainServerConsumer, requestMainServerIfUnknown } from './messaging/main-server';
-import { runReportsConsumer } from './messaging/run-reports.consumer';
-import { triggerConsumer } from './messaging/trigger.consumer';
-import { mountRoutes } from './routes';
-import { purgeSchedulerData } from './services/housekeeping.service';
-import { RunSweeper } from './services/run-sweeper.service';
+import { mainServerConsumer } from './main-server/main-server.consumer';
+import { purgeSchedulerData } from './runs/housekeeping.service';
+import { runReportsConsumer } from './runs/run-reports.consumer';
+import { RunSweeper } from './runs/run-sweeper.service';
+import { triggerConsumer } from './tasks/trigger.consumer';
 
 export type SchedulerService = Awaited<ReturnType<typeof startScheduler>>;
 
@@ -43,7 +42,7 @@ export async function startScheduler(
       mount: mountRoutes,
       consumers: (runtime, db, services) => [
         runReportsConsumer(runtime, db),
-        mainServerConsumer(runtime, db),
+        mainServerConsumer(runtime, db, services.mainServer),
         triggerConsumer(runtime, db, services.trigger),
         housekeepingConsumer(runtime, {
           service: 'scheduler',
@@ -67,7 +66,7 @@ export async function startScheduler(
   await services.schedules.sync();
   const sweeper = new RunSweeper({ db, clock, log: runtime.log }).start();
   runtime.onStop({ name: 'run sweeper', close: sweeper.stop });
-  if (await requestMainServerIfUnknown(db, runtime.outbox)) {
+  if (await services.mainServer.requestIfUnknown()) {
     runtime.log.info('main server unknown: asked catalog for it');
   }
   return service;

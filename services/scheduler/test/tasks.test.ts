@@ -1,7 +1,7 @@
 import type { ExternalApi } from '@mcs/contracts';
 import { createLogger } from '@mcs/kit';
 import { waitFor } from '@mcs/kit/testing';
-import { HEARTBEAT_TIMEOUT_MS, RunSweeper } from '../src/services/run-sweeper.service';
+import { HEARTBEAT_TIMEOUT_MS, RunSweeper } from '../src/runs/run-sweeper.service';
 import { useWorld } from './support/world';
 
 type Schemas = ExternalApi.components['schemas'];

@@ -1,6 +1,5 @@
 import { AppError } from '@mcs/kit';
-import { apiTokenRepository } from '../repositories/api-token.repository';
-import type { UserRecord } from '../repositories/user.repository';
+import type { UserRecord } from '../users/user.repository';
 import type { Prepared } from './args';
 import type { CliContext } from './context';
 import { CliFailure, UsageError, type CliIo } from './io';
@@ -27,10 +26,7 @@ export async function runCommand(command: Prepared, context: CliContext, io: Cli
       return;
     }
     case 'token-revoke': {
-      const found =
-        'id' in command.target
-          ? await apiTokenRepository.findById(context.db, command.target.id)
-          : await apiTokenRepository.findByPrefix(context.db, command.target.prefix);
+      const found = await context.tokens.find(command.target);
       if (!found) throw new CliFailure('No such API token.');
       const revoked = await context.tokens.revoke(found.id);
       const when = (revoked.revokedAt as Date).toISOString();

@@ -8,18 +8,17 @@ import {
   workspaceMigrations,
 } from '@mcs/kit';
 import type { CliConfig } from '../config';
-import { createDb, SCHEMA, type Db } from '../db';
-import { Passwords } from '../security/passwords';
-import { ApiTokenService } from '../services/api-token.service';
-import { SessionService } from '../services/session.service';
-import { SetupService } from '../services/setup.service';
-import { UserService } from '../services/user.service';
+import { createDb, SCHEMA } from '../db';
+import { SessionService } from '../sessions/session.service';
+import { SetupService } from '../setup/setup.service';
+import { ApiTokenService } from '../tokens/api-token.service';
+import { Passwords } from '../users/passwords';
+import { UserService } from '../users/user.service';
 
 /** The checkout (or image) root: this file is services/gateway/{src,dist}/cli/context.*. */
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
 export interface CliContext {
-  db: Db;
   setup: SetupService;
   users: UserService;
   tokens: ApiTokenService;
@@ -44,7 +43,6 @@ export async function openContext(config: CliConfig): Promise<CliContext> {
   const clock = () => new Date();
   const passwords = new Passwords({ slots: config.passwordHashSlots });
   return {
-    db,
     setup: new SetupService(db, passwords),
     users: new UserService(db, new SessionService(db, clock), passwords),
     tokens: new ApiTokenService(db, new Outbox(SCHEMA), clock),

@@ -1,4 +1,4 @@
-import type { ApiTokenRecord } from '../repositories/api-token.repository';
+import type { ApiTokenRecord } from '../tokens/api-token.repository';
 
 const COLUMNS = ['ID', 'PREFIX', 'NAME', 'SCOPES', 'EXPIRES', 'LAST USED', 'REVOKED'];
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Contract } from '../openapi/contract';
+import type { Contract } from './contract';
 
 const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id';
 const EXPOSE_HEADERS =

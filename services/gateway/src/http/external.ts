@@ -2,27 +2,21 @@ import { effectiveScopes } from '@mcs/contracts';
 import { performance } from 'node:perf_hooks';
 import express, { type Request, type Response, type Router } from 'express';
 import { Histogram, type Registry } from 'prom-client';
-import {
-  AppError,
-  Forbidden,
-  Invalid,
-  RateLimited,
-  ROUTE_LABEL,
-  Unauthorized,
-  type InternalClient,
-} from '@mcs/kit';
+import { Forbidden, Invalid, RateLimited, Unauthorized, type InternalClient } from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
-import type { Contract, ContractOperation } from '../openapi/contract';
-import { validateRequest } from '../openapi/validation';
-import type { AuthFailureGuard } from '../services/auth-failures.service';
-import type { IdempotencyService, Outcome } from '../services/idempotency.service';
-import type { RateLimiter } from '../services/rate-limit.service';
-import type { TokenAuthService, TokenPrincipal } from '../services/token-auth.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
+import { json, type Outcome } from '../operation';
+import type { AuthFailureGuard } from '../rate-limits/auth-failures.service';
+import type { RateLimiter } from '../rate-limits/rate-limit.service';
+import type { TokenAuthService, TokenPrincipal } from '../tokens/token-auth.service';
 import { readJsonObject } from './body';
+import type { Contract, ContractOperation } from './contract';
 import { applyCors } from './cors';
 import { normalizeBody, normalizeQuery } from './normalize';
-import { forward } from './proxy';
-import { json, respond } from './respond';
+import { forward, withQuery } from './proxy';
+import { respond } from './respond';
+import { matchRoute } from './route-match';
+import { validateRequest } from './validation';
 
 export interface ExternalDeps {
   config: GatewayConfig;
@@ -64,16 +58,7 @@ export function externalApi(deps: ExternalDeps): Router {
     );
     const path = req.path === '/' ? '/api/v1' : `/api/v1${req.path}`;
     if (applyCors(deps.config.corsAllowedOrigins, deps.contract, path, req, res)) return;
-    const match = deps.contract.match(req.method, path);
-    if (match.kind === 'method_not_allowed') {
-      throw new AppError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}.`, {
-        headers: { Allow: match.allow.join(', ') },
-      });
-    }
-    if (match.kind === 'not_found')
-      throw new AppError(404, 'not_found', `No route matches ${req.method} ${path}.`);
-    const { operation } = match;
-    res.locals[ROUTE_LABEL] = operation.path;
+    const operation = matchRoute(deps.contract, req.method, path, res);
     const principal = await authenticate(deps, req);
     await applyRateLimit(deps, principal, res);
     requireScope(operation, principal);
@@ -222,15 +207,6 @@ function discovery(basePath: string, principal: TokenPrincipal) {
 
 function headersOf(req: Request): Record<string, string | string[]> {
   return req.headers as Record<string, string | string[]>;
-}
-
-export function withQuery(path: string, query: Record<string, string | string[]>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
 }
 
 /**

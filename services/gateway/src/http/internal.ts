@@ -3,36 +3,23 @@ import {
   AppError,
   Forbidden,
   Invalid,
-  ROUTE_LABEL,
   Unauthorized,
   type InternalClient,
   type Principal,
 } from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
-import type { UserRecord } from '../repositories/user.repository';
-import type { Contract, ContractOperation } from '../openapi/contract';
-import { validateRequest } from '../openapi/validation';
-import type { PasswordAttempts } from '../services/password-attempts.service';
-import { SessionService, type ActiveSession } from '../services/session.service';
+import type { Handler, HandlerContext, Outcome } from '../operation';
+import type { PasswordAttempts } from '../rate-limits/password-attempts.service';
+import { clearSessionCookie, sessionCookieOf } from '../sessions/session-cookie';
+import { SessionService } from '../sessions/session.service';
+import type { UserRecord } from '../users/user.repository';
 import { readJsonObject } from './body';
-import { clearSessionCookie, sessionCookieOf } from './cookies';
+import type { Contract, ContractOperation } from './contract';
 import { normalizeBody, normalizeQuery } from './normalize';
-import { forward } from './proxy';
+import { forward, withQuery } from './proxy';
 import { respond } from './respond';
-import { withQuery } from './external';
-import type { Outcome } from '../services/idempotency.service';
-
-/** What a gateway-owned internal operation receives. */
-export interface HandlerContext {
-  req: Request;
-  res: Response;
-  session: ActiveSession | undefined;
-  body: Record<string, unknown>;
-  query: Record<string, string | string[]>;
-  params: Record<string, string>;
-}
-
-export type Handler = (context: HandlerContext) => Promise<Outcome>;
+import { matchRoute } from './route-match';
+import { validateRequest } from './validation';
 
 export interface InternalDeps {
   config: GatewayConfig;
@@ -60,16 +47,7 @@ export function internalApi(deps: InternalDeps): Router {
   const router = express.Router();
   router.use(async (req, res) => {
     const path = `/api${req.path}`;
-    const match = deps.contract.match(req.method, path);
-    if (match.kind === 'method_not_allowed') {
-      throw new AppError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}.`, {
-        headers: { Allow: match.allow.join(', ') },
-      });
-    }
-    if (match.kind === 'not_found')
-      throw new AppError(404, 'not_found', `No route matches ${req.method} ${path}.`);
-    const { operation } = match;
-    res.locals[ROUTE_LABEL] = operation.path;
+    const operation = matchRoute(deps.contract, req.method, path, res);
     const session = await authorize(deps, req, res, operation);
     const body = MUTATING.has(req.method)
       ? normalizeBody(

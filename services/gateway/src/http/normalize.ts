@@ -1,6 +1,6 @@
 import type { FieldError } from '@mcs/kit';
 import { Invalid } from '@mcs/kit';
-import type { ContractOperation } from '../openapi/contract';
+import type { ContractOperation } from './contract';
 
 /**
  * Input conveniences the contract promises, applied before validation so services see one

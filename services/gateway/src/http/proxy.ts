@@ -1,5 +1,5 @@
 import { ServiceUnavailable, UNROUTED_HEADER, type InternalClient, type Principal } from '@mcs/kit';
-import type { Outcome } from '../services/idempotency.service';
+import type { Outcome } from '../operation';
 
 export interface ForwardRequest {
   service: string;
@@ -11,6 +11,16 @@ export interface ForwardRequest {
   body?: Record<string, unknown>;
   /** Signed x-mcs-* headers to pass on (the idempotency scope). */
   headers?: Record<string, string>;
+}
+
+/** A forwarded request's URL: the path and the query as normalised and validated. */
+export function withQuery(path: string, query: Record<string, string | string[]>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 /**

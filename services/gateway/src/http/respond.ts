@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Outcome } from '../services/idempotency.service';
+import type { Outcome } from '../operation';
 
 /** Writes an outcome (forwarded, replayed or local) to the client. */
 export function respond(res: Response, outcome: Outcome): void {
@@ -24,8 +24,4 @@ export function respond(res: Response, outcome: Outcome): void {
     body = { ...body, request_id: String(res.getHeader('X-Request-Id') ?? '') };
   }
   res.type(outcome.contentType).send(JSON.stringify(body));
-}
-
-export function json(status: number, body: unknown): Outcome {
-  return { status, contentType: 'application/json; charset=utf-8', body };
 }

@@ -1,4 +1,4 @@
-import { Contract } from '../../src/openapi/contract';
+import { Contract } from '../../src/http/contract';
 
 /**
  * Validates every response a test receives against the OpenAPI documents (issue 3: "in tests,

@@ -1,4 +1,5 @@
 import type { ExternalApi, MessageName, MessagePayload } from '@mcs/contracts';
+import { NotFound } from '@mcs/kit';
 
 type Schemas = ExternalApi.components['schemas'];
 export type ScheduleType = Schemas['TaskScheduleType'];
@@ -139,6 +140,13 @@ const BY_ID = new Map<string, TaskDefinition>(TASKS.map((task) => [task.id, task
 
 export function taskById(id: string): TaskDefinition | undefined {
   return BY_ID.get(id);
+}
+
+/** The task a route names; any other id is a 404. */
+export function knownTask(taskId: string): TaskDefinition {
+  const definition = taskById(taskId);
+  if (!definition) throw new NotFound(`Task ${taskId} was not found.`);
+  return definition;
 }
 
 export function participantsOf(task: TaskDefinition): readonly Participant[] {

@@ -1,0 +1,64 @@
+import type { GatewayConfig } from '../config';
+import { json, operation, type Handler } from '../operation';
+import type { PasswordAttempts } from '../rate-limits/password-attempts.service';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../sessions/session-cookie';
+import type { ActiveSession, SessionService } from '../sessions/session.service';
+import type { AuthService } from './auth.service';
+import { sessionBody } from './session.view';
+
+/** A session is always present on these routes (x-access: user); the pipeline checked it. */
+function current(session: ActiveSession | undefined): ActiveSession {
+  return session as ActiveSession;
+}
+
+export function authRoutes(deps: {
+  config: GatewayConfig;
+  auth: AuthService;
+  attempts: PasswordAttempts;
+  sessions: SessionService;
+}): Record<string, Handler> {
+  return {
+    login: operation<'login'>(async ({ req, res, body }) => {
+      const user = await deps.auth.login(body.username, body.password);
+      // A login replaces the browser's session: the one it presented (if any) ends, so a
+      // shared machine keeps no stale session alive behind the new one.
+      const previous = sessionCookieOf(req);
+      const replaced = previous ? await deps.sessions.resolve(previous) : undefined;
+      if (replaced) await deps.sessions.end(replaced.idHash);
+      const { cookieValue, session } = await deps.sessions.start(user);
+      setSessionCookie(req, res, deps.config, cookieValue);
+      return json(200, sessionBody(session));
+    }),
+
+    logout: async ({ req, res, session }) => {
+      await deps.sessions.end(current(session).idHash);
+      clearSessionCookie(req, res, deps.config);
+      return { status: 204, contentType: 'application/json', body: null };
+    },
+
+    getMe: ({ session }) => {
+      const active = current(session);
+      const admin = active.user.role === 'admin';
+      // Candidates-page access for non-admins is a general setting (later issue); admins have it.
+      return Promise.resolve(
+        json(200, {
+          ...sessionBody(active),
+          permissions: { candidates_page: admin, manage: admin },
+        }),
+      );
+    },
+
+    changePassword: operation<'changePassword'>(async ({ req, session, body }) => {
+      const active = current(session);
+      // Counted before the current password is checked: checking it costs a hash.
+      await deps.attempts.passwordChange(active.user.id, req.ip ?? 'unknown');
+      await deps.auth.changePassword(
+        active.user,
+        active.idHash,
+        body.current_password,
+        body.new_password,
+      );
+      return { status: 204, contentType: 'application/json', body: null };
+    }),
+  };
+}

@@ -1,9 +1,0 @@
-import type { Router } from 'express';
-import type { Services } from '../app';
-
-/** GET /api/v1/system (external-api.md §2.8), served behind the gateway. */
-export function systemRoutes(api: Router, services: Services): void {
-  api.get('/v1/system', async (_req, res) => {
-    res.json(await services.system.describe());
-  });
-}
