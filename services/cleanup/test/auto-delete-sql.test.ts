@@ -2,7 +2,7 @@ import { Pool } from 'pg';
 import { createTestEnv, type TestEnv, DAY } from '@mcs/kit/testing';
 import { createDb, type Db } from '../src/db';
 import { AUTO_DELETE_STATES, deriveAutoDeleteState } from '../src/domain/auto-delete';
-import { listCandidates } from '../src/repositories/candidate-query.repository';
+import { listCandidates } from '../src/candidates/candidate-query.repository';
 import { newCandidate, newMovie, versionTarget } from './support/factories';
 
 /**
