@@ -16,6 +16,7 @@ export * from './data/advisory-lock';
 export * from './data/database';
 export * from './data/idempotency';
 export * from './data/inbox';
+export * from './data/listener';
 export * from './data/migrate';
 export * from './data/outbox';
 export * from './data/pg-database';

@@ -5,6 +5,7 @@ import {
   type Clock,
   type Logger,
   type Outbox,
+  type PgListener,
   type Publisher,
 } from '@mcs/kit';
 import type { Pool } from 'pg';
@@ -45,9 +46,6 @@ import { RuleService } from './rules/rule.service';
 import { ScanService } from './scan/scan.service';
 import { SourceStatusService } from './sources/source-status.service';
 
-/** How often a deletion run looks for catalog's answer while it waits (a primary-key read). */
-const REFRESH_POLL_MS = 100;
-
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: {
   db: Db;
@@ -56,8 +54,10 @@ export function createServices(deps: {
   publisher: Publisher;
   log: Logger;
   clock: Clock;
-  /** How long a deletion run waits for catalog's fresh inputs (config.ts). */
+  /** How long a scan or deletion run waits for catalog's fresh inputs (config.ts). */
   refreshTimeoutMs: number;
+  /** Wakes a run waiting for catalog's answer (INPUT_REFRESH_CHANNEL; decision 024). */
+  listener: PgListener;
 }) {
   const { db, clock } = deps;
   // The projection's bulk reads (pages of roots) go through plain pg: decision 017.
@@ -72,7 +72,7 @@ export function createServices(deps: {
     outbox: deps.outbox,
     clock,
     timeoutMs: deps.refreshTimeoutMs,
-    pollMs: REFRESH_POLL_MS,
+    listener: deps.listener,
     consumed: new Set([...MEDIA_MESSAGES, ...RULE_INPUT_MESSAGES, ...SOURCE_STATUS_MESSAGES]),
   });
   const scan = new ScanService({ db, direct, clock, sourceStatus, continuity, writer, refresher });

@@ -9,9 +9,9 @@ import {
 
 export interface CleanupConfig extends ServiceConfig {
   /**
-   * How long an automatic deletion run waits for catalog's fresh inputs and now-playing answer
-   * (domain.md 6.1 step 3) before acting on nothing it could not verify. Unset (tests): the
-   * default.
+   * How long a scan or automatic deletion run waits for catalog's fresh inputs (domain.md 4.1
+   * step 2, 6.1 step 3): then a scan fails naming the cause, and a deletion run acts on nothing
+   * it could not verify. Unset (tests): the default.
    */
   inputRefreshTimeoutMs?: number;
 }

@@ -8,6 +8,7 @@ import {
   type StartOptions,
 } from '@mcs/kit';
 import { createServices, type Services } from './app';
+import { inputRefreshListener } from './scan/input-refresher';
 import { type CleanupConfig, DEFAULT_INPUT_REFRESH_TIMEOUT_MS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import { cleanupJobs, startCleanupWorker } from './tasks/worker';
@@ -40,7 +41,11 @@ export async function startCleanup(
         runtime.onStop({ name: 'job queue', close: () => jobs.close() });
         const { pool, outbox, publisher, log } = runtime;
         const refreshTimeoutMs = config.inputRefreshTimeoutMs ?? DEFAULT_INPUT_REFRESH_TIMEOUT_MS;
-        const deps = { db, pool, outbox, publisher, log, clock, refreshTimeoutMs };
+        // One connection per process, outside the pool, holds the LISTEN (decision 024).
+        const listener = inputRefreshListener(runtime.config.database.url, log);
+        listener.start();
+        runtime.onStop({ name: 'input refresh listener', close: () => listener.stop() });
+        const deps = { db, pool, outbox, publisher, log, clock, refreshTimeoutMs, listener };
         return { ...createServices(deps), jobs };
       },
       mount: mountRoutes,

@@ -6,7 +6,7 @@ import { listCandidates } from '../src/candidates/candidate-query.repository';
 import { newCandidate, newMovie, versionTarget } from './support/factories';
 
 /**
- * The list filters on auto_delete_state in SQL (repositories/candidate-state.repository.ts); this
+ * The list filters on auto_delete_state in SQL (candidates/candidate-state.repository.ts); this
  * keeps that condition equal to deriveAutoDeleteState on every branch and boundary.
  */
 let env: TestEnv;

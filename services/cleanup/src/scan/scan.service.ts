@@ -51,13 +51,15 @@ export class ScanService {
   /**
    * Step 2 of a scheduled scan: catalog re-reads the sources the enabled rules read (Arr lists,
    * disk space, the Seerr sweep when its snapshot is over an hour old, incremental playback)
-   * and publishes what changed before it answers. No answer within the wait, or a source that
-   * failed, changes nothing here: the scan goes on with the projection and the sources' states.
+   * and publishes what changed before it answers. A source that failed changes nothing here:
+   * the scan goes on with the projection and the sources' states. No answer within the wait
+   * (catalog down or its messages not applied) fails the run naming that cause: evaluating
+   * would decide on inputs the run was meant to refresh first.
    */
   async refreshInputs(runId: number): Promise<void> {
     const rules = await enabledRules(this.deps.db);
     const sources = refreshableSources(rules.map((entry) => entry.rule.definition));
-    if (sources.length > 0) await this.deps.refresher.refresh(runId, sources);
+    if (sources.length > 0) await this.deps.refresher.refreshOrFail(runId, sources);
   }
 
   async run(

@@ -15,7 +15,7 @@ import {
   useDeletionTables,
 } from '../support/deletion';
 import { InputRefresher } from '../../src/scan/input-refresher';
-import { useRefreshAnswers } from '../support/catalog-refresh';
+import { useRefreshAnswers, useRefreshListener } from '../support/catalog-refresh';
 
 type ReclaimPage = InternalApi.components['schemas']['ReclaimHistoryPage'];
 type Receipt = InternalApi.components['schemas']['Receipt'];
@@ -23,6 +23,7 @@ type Receipt = InternalApi.components['schemas']['Receipt'];
 /** delete_cleanup_candidates and the outcome of its operations (domain.md 6.1-6.4; issue 13). */
 const world = useWorld();
 const catalog = useRefreshAnswers(world);
+const refreshes = useRefreshListener(world);
 let broker: BrokerConnection;
 let publisher: Publisher;
 
@@ -318,7 +319,7 @@ describe('fresh inputs and now playing (domain.md 6.1 steps 3-4)', () => {
       outbox: world.service.runtime.outbox,
       clock: world.clock.now,
       timeoutMs: 300,
-      pollMs: 20,
+      listener: refreshes.listener,
       consumed: new Set(),
     });
     catalog.silent = true;
@@ -337,7 +338,7 @@ describe('fresh inputs and now playing (domain.md 6.1 steps 3-4)', () => {
         outbox: world.service.runtime.outbox,
         clock: world.clock.now,
         timeoutMs,
-        pollMs: 20,
+        listener: refreshes.listener,
         consumed: new Set(['media.disk_space_changed']),
       });
     const diskMessage = randomUUID();
@@ -352,10 +353,12 @@ describe('fresh inputs and now playing (domain.md 6.1 steps 3-4)', () => {
       const waiting = refresherWith(30_000)
         .refresh(79, ['disk'])
         .finally(() => (settled = true));
-      // The answer is taken (its row is gone), but the disk message has not arrived.
+      // The answer is stored (the row stays until the wait ends), but the disk message has not
+      // arrived.
       await waitFor(async () => {
-        const rows = await world.service.db.$queryRaw<unknown[]>`SELECT 1 FROM input_refreshes`;
-        return catalog.commands.length > sent && rows.length === 0;
+        const rows = await world.service.db.$queryRaw<unknown[]>`
+          SELECT 1 FROM input_refreshes WHERE answer IS NOT NULL`;
+        return catalog.commands.length > sent && rows.length > 0;
       });
       expect(settled).toBe(false);
       await publisher.publish(

@@ -7,6 +7,7 @@ import {
   waitFor,
   TestClock,
 } from '@mcs/kit/testing';
+import type { CleanupConfig } from '../../src/config';
 import { type CleanupService, startCleanup } from '../../src/server';
 import { type Api, apiClient } from './api';
 import type { EventRecord } from './events';
@@ -40,19 +41,22 @@ export interface World {
  * The test file's world, started before its tests and closed after them. The object is filled
  * in by beforeAll, so read its properties inside tests and hooks only.
  */
-export function useWorld(): World {
+export function useWorld(config: Omit<CleanupConfig, 'runtime'> = {}): World {
   const world = {} as World;
   beforeAll(async () => {
-    Object.assign(world, await startWorld());
+    Object.assign(world, await startWorld(config));
   });
   afterAll(() => world.close());
   return world;
 }
 
-export async function startWorld(): Promise<World> {
+export async function startWorld(config: Omit<CleanupConfig, 'runtime'> = {}): Promise<World> {
   const env = await createTestEnv();
   const clock = new TestClock();
-  const service = await startCleanup({ runtime: env.runtimeConfig() }, { clock: clock.now });
+  const service = await startCleanup(
+    { ...config, runtime: env.runtimeConfig() },
+    { clock: clock.now },
+  );
   const broker = await recordMessages<EventRecord>(env.namespace, ['candidate.*', 'protection.*']);
   const links = await recordMessages<MessagePayload<'cleanup.media_links_changed'>>(env.namespace, [
     'cleanup.media_links_changed',
