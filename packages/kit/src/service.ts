@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Express, Router } from 'express';
 import type { Pool } from 'pg';
 import type { DestinationStream } from 'pino';
-import { serveInternalApi } from './http/internal-api';
+import { serveInternalApi } from './internal-api';
 import type { HttpServer } from './http/server';
 import { startRuntime, type Runtime } from './runtime';
 import type { ServiceConfig } from './runtime-config';
@@ -17,11 +17,17 @@ export interface StartedService<D> {
 }
 
 /** What a service is; its src/server.ts passes it to startService with the parsed config. */
-export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined> {
+export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined, P = undefined> {
   /** Service name; also its PostgreSQL schema. */
   service: string;
   /** The directory of the calling module (src/ or dist/): prisma/migrations stands beside it. */
   dir: string;
+  /**
+   * Runs first, before anything connects or migrates: what the service cannot start without
+   * and can check on its own (its encryption keys, opened as a SecretBox). A bad key then stops
+   * the start before it has touched the database. What it returns is handed to `build`.
+   */
+  prepare?: (config: C) => P | Promise<P>;
   /** Builds the service's Prisma client (generated per service) over the runtime's pool. */
   createDb: (pool: Pool) => D;
   /**
@@ -30,7 +36,7 @@ export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined> {
    */
   app?: (runtime: Runtime, db: D, config: C) => Express | Promise<Express>;
   /** Builds the service objects once (STYLE 10); routes and consumers share them. */
-  build?: (runtime: Runtime, db: D) => S;
+  build?: (runtime: Runtime, db: D, prepared: P) => S;
   mount?: (api: Router, services: S) => void;
   /** Full paths (prefixes, e.g. `/api/rules/import`) that accept JSON bodies above 256 KiB. */
   largeBodies?: Readonly<Record<string, string>>;
@@ -62,11 +68,14 @@ export async function startService<
   D extends { $disconnect(): Promise<void> },
   C extends ServiceConfig,
   S = undefined,
+  P = undefined,
 >(
-  definition: ServiceDefinition<D, C, S>,
+  definition: ServiceDefinition<D, C, S, P>,
   config: C,
   options: StartOptions = {},
 ): Promise<StartedService<D> & { services: S }> {
+  // Without `prepare` P is undefined, which is what this yields.
+  const prepared = (await definition.prepare?.(config)) as P;
   const runtime = await startRuntime({
     service: definition.service,
     config: config.runtime,
@@ -77,7 +86,7 @@ export async function startService<
   const db = definition.createDb(runtime.pool);
   runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
   // Without `build` S is undefined, which is what this yields.
-  const services = definition.build?.(runtime, db) as S;
+  const services = definition.build?.(runtime, db, prepared) as S;
   const server = definition.app
     ? await runtime.serve(await definition.app(runtime, db, config))
     : await serveInternalApi(runtime, (api) => definition.mount?.(api, services), {

@@ -1,14 +1,24 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import helmet from 'helmet';
 import { acceptCorrelationId, newCorrelationId, runWithContext } from '../context';
 import type { Logger } from '../logger';
-import type { Metrics } from '../ops/metrics';
 import { errorHandler, notFoundHandler } from './errors';
 import type { RawBodyRequest } from './internal-auth';
 
 export interface HttpAppOptions {
   log: Logger;
-  metrics?: Metrics;
+  /**
+   * What the app needs of the service's metrics (ops/metrics.ts): the middleware that times
+   * each request. Named by shape, not imported: ops/ serves /metrics through this factory, so
+   * http/ stays below ops/ (no folder loop).
+   */
+  metrics?: { httpMiddleware: RequestHandler };
   /** Largest accepted JSON body, e.g. "256kb". */
   bodyLimit?: string;
   /** Routes (path prefixes) that accept a larger JSON body than `bodyLimit`, e.g. an import. */

@@ -1,6 +1,6 @@
 import type { MessagePayload } from '@mcs/contracts';
 import type { Database, SqlClient } from '../data/database';
-import type { Outbox } from '../data/outbox';
+import type { Outbox } from '../messaging/outbox';
 import type { Logger } from '../logger';
 import type { Publisher } from '../messaging/publisher';
 import type { Clock } from '../time';

@@ -1,10 +1,10 @@
 import express, { type Router } from 'express';
-import type { Runtime } from '../runtime';
-import { createHttpApp, type HttpAppOptions } from './app';
-import { sendProblem } from './problem';
-import { redisNonceStore, requireInternalSignature } from './internal-auth';
-import { requireOperationScope } from './operation-scopes';
-import type { HttpServer } from './server';
+import type { Runtime } from './runtime';
+import { createHttpApp, type HttpAppOptions } from './http/app';
+import { sendProblem } from './http/problem';
+import { redisNonceStore, requireInternalSignature } from './http/internal-auth';
+import { requireOperationScope } from './http/operation-scopes';
+import type { HttpServer } from './http/server';
 
 /**
  * Marks a 404 that no route of the service answered (a route not built yet), as opposed to a

@@ -1,9 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
 import type { MessageName } from '@mcs/contracts';
 import type { Logger } from '../logger';
-import type { Envelope } from '../messaging/envelope';
-import type { Publisher } from '../messaging/publisher';
-import { ident } from './database';
+import type { Envelope } from './envelope';
+import type { Publisher } from './publisher';
+import { ident } from '../data/database';
 import { outboxChannel } from './outbox';
 
 interface OutboxRow {

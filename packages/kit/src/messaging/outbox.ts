@@ -1,7 +1,7 @@
 import type { MessageName, MessagePayload } from '@mcs/contracts';
-import { type Envelope } from '../messaging/envelope';
-import { envelope } from '../messaging/publisher';
-import { ident, type SqlClient } from './database';
+import { type Envelope } from './envelope';
+import { envelope } from './publisher';
+import { ident, type SqlClient } from '../data/database';
 
 /**
  * The transactional outbox (docs/decisions/001-outbox.md). A state change and the messages it

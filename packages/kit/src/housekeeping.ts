@@ -1,7 +1,7 @@
 import type { MessagePayload } from '@mcs/contracts';
-import type { Database, SqlClient } from '../data/database';
-import { Consumer } from '../messaging/consumer';
-import type { Runtime } from '../runtime';
+import type { Database, SqlClient } from './data/database';
+import { Consumer } from './messaging/consumer';
+import type { Runtime } from './runtime';
 
 type ServiceName = MessagePayload<'task.run_started'>['service'];
 

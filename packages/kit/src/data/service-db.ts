@@ -1,0 +1,34 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { Pool } from 'pg';
+import { pgDatabase, type PgDatabase } from './pg-database';
+import { DEFAULT_TX } from './sql';
+
+/** What the kit passes to a service's generated PrismaClient. */
+export interface ServicePrismaOptions {
+  adapter: PrismaPg;
+  transactionOptions: typeof DEFAULT_TX;
+}
+
+/**
+ * A service's two ways to its database (decision 018), from its generated PrismaClient class
+ * (the kit imports no service's generated code):
+ * - `createDb`: Prisma over the runtime's shared pool, bound to the service's schema, for
+ *   writes and every read inside or beside a transaction;
+ * - `createDirect`: plain pg over the same pool (search_path is the schema already), for bulk
+ *   reads and hot paths where Prisma's per-statement CPU shows.
+ * A service's src/db.ts calls this once and names its `Db` and `Tx` types.
+ */
+export function createServiceDb<Schema extends string, D>(
+  schema: Schema,
+  PrismaClient: new (options: ServicePrismaOptions) => D,
+) {
+  return {
+    SCHEMA: schema,
+    createDb: (pool: Pool): D =>
+      new PrismaClient({
+        adapter: new PrismaPg(pool, { schema }),
+        transactionOptions: DEFAULT_TX,
+      }),
+    createDirect: (pool: Pool): PgDatabase => pgDatabase(pool),
+  };
+}
