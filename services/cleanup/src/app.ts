@@ -1,5 +1,4 @@
 import {
-  pgDatabase,
   TaskRunner,
   withAdvisoryLock,
   type Clock,
@@ -9,7 +8,7 @@ import {
   type Publisher,
 } from '@mcs/kit';
 import type { Pool } from 'pg';
-import type { Db } from './db';
+import { createDirect, type Db } from './db';
 import { taskRuns } from './tasks/worker';
 import { FileOperationCommands } from './deletion/file-operation-commands';
 import { LifecycleEvents } from './events/lifecycle-events';
@@ -61,7 +60,7 @@ export function createServices(deps: {
 }) {
   const { db, clock } = deps;
   // The projection's bulk reads (pages of roots) go through plain pg: decision 017.
-  const direct = pgDatabase(deps.pool);
+  const direct = createDirect(deps.pool);
   const events = new LifecycleEvents(deps.outbox);
   const links = new MediaLinksPublisher(deps.outbox);
   const writer = new ProtectionWriter(events, links);

@@ -1,5 +1,5 @@
-import { Consumer, type ReceivedMessage, type Runtime, type Clock } from '@mcs/kit';
-import { type Db, SCHEMA, type Tx } from '../db';
+import { type Clock, type MessageHandlers, messageConsumer, type Runtime } from '@mcs/kit';
+import type { Db, Tx } from '../db';
 import type { MediaProjectionService } from './media-projection.service';
 
 /** The media.* events cleanup's projection follows (media.version_added needs nothing). */
@@ -12,40 +12,23 @@ export const MEDIA_MESSAGES = [
   'media.episode_file_removed',
 ] as const;
 
-type Name = (typeof MEDIA_MESSAGES)[number];
-/** One variant per message, so a switch on `name` narrows the payload. */
-type Received = { [K in Name]: ReceivedMessage<K> }[Name];
-
 /** The kit consumer (inbox, retries, dead-lettering) feeding the media projection. */
 export function mediaConsumer(
   runtime: Runtime,
   db: Db,
   projection: MediaProjectionService,
   clock: Clock,
-): Consumer<Tx, Name> {
-  return new Consumer<Tx, Name>(runtime.broker, runtime.names, runtime.log, {
-    service: SCHEMA,
-    name: 'media-projection',
-    messages: MEDIA_MESSAGES,
-    db,
-    schema: SCHEMA,
-    handler: (message, tx) => apply(projection, message as Received, tx, clock()),
-  });
-}
-
-function apply(projection: MediaProjectionService, message: Received, tx: Tx, now: Date) {
-  switch (message.name) {
-    case 'media.items_upserted':
-      return projection.itemsUpserted(tx, message.payload);
-    case 'media.series_parts_upserted':
-      return projection.seriesPartsUpserted(tx, message.payload);
-    case 'media.removed':
-      return projection.removed(tx, message.payload, message.occurredAt, now);
-    case 'media.restored':
-      return projection.restored(tx, message.payload, message.occurredAt);
-    case 'media.version_removed':
-      return projection.versionRemoved(tx, message.payload, now);
-    case 'media.episode_file_removed':
-      return projection.episodeFileRemoved(tx, message.payload, now);
-  }
+) {
+  // Typed by the list, so the queue binds exactly the messages an input refresh waits for.
+  const handlers: MessageHandlers<Tx, (typeof MEDIA_MESSAGES)[number]> = {
+    'media.items_upserted': ({ payload }, tx) => projection.itemsUpserted(tx, payload),
+    'media.series_parts_upserted': ({ payload }, tx) => projection.seriesPartsUpserted(tx, payload),
+    'media.removed': ({ payload, occurredAt }, tx) =>
+      projection.removed(tx, payload, occurredAt, clock()),
+    'media.restored': ({ payload, occurredAt }, tx) => projection.restored(tx, payload, occurredAt),
+    'media.version_removed': ({ payload }, tx) => projection.versionRemoved(tx, payload, clock()),
+    'media.episode_file_removed': ({ payload }, tx) =>
+      projection.episodeFileRemoved(tx, payload, clock()),
+  };
+  return messageConsumer(runtime, { name: 'media-projection', db, handlers });
 }

@@ -1,6 +1,6 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { Consumer, type ReceivedMessage, type Runtime } from '@mcs/kit';
-import { type Db, SCHEMA, type Tx } from '../db';
+import { type MessageHandlers, messageConsumer, type Runtime } from '@mcs/kit';
+import type { Db, Tx } from '../db';
 import type { MediaProjectionService } from './media-projection.service';
 
 /**
@@ -15,9 +15,6 @@ export const RULE_INPUT_MESSAGES = [
   'media.inputs_refreshed',
   'media.tags_applied',
 ] as const;
-
-type Name = (typeof RULE_INPUT_MESSAGES)[number];
-type Received = { [K in Name]: ReceivedMessage<K> }[Name];
 
 /**
  * The services the messages are handed to, narrowed to the methods used. The answers belong to
@@ -36,29 +33,15 @@ export interface RuleInputHandlers {
 export function ruleInputsConsumer(
   runtime: Runtime,
   db: Db,
-  handlers: RuleInputHandlers,
-): Consumer<Tx, Name> {
-  return new Consumer<Tx, Name>(runtime.broker, runtime.names, runtime.log, {
-    service: SCHEMA,
-    name: 'rule-inputs',
-    messages: RULE_INPUT_MESSAGES,
-    db,
-    schema: SCHEMA,
-    handler: (message, tx) => apply(handlers, message as Received, tx),
-  });
-}
-
-function apply(handlers: RuleInputHandlers, message: Received, tx: Tx): Promise<void> {
-  switch (message.name) {
-    case 'media.watch_data_changed':
-      return handlers.projection.watchDataChanged(tx, message.payload);
-    case 'media.requests_changed':
-      return handlers.projection.requestsChanged(tx, message.payload);
-    case 'media.disk_space_changed':
-      return handlers.projection.diskSpaceChanged(tx, message.payload);
-    case 'media.inputs_refreshed':
-      return handlers.refresher.answered(tx, message.payload);
-    case 'media.tags_applied':
-      return handlers.tags.answered(tx, message.payload);
-  }
+  { projection, refresher, tags }: RuleInputHandlers,
+) {
+  // Typed by the list, so the queue binds exactly the messages an input refresh waits for.
+  const handlers: MessageHandlers<Tx, (typeof RULE_INPUT_MESSAGES)[number]> = {
+    'media.watch_data_changed': ({ payload }, tx) => projection.watchDataChanged(tx, payload),
+    'media.requests_changed': ({ payload }, tx) => projection.requestsChanged(tx, payload),
+    'media.disk_space_changed': ({ payload }, tx) => projection.diskSpaceChanged(tx, payload),
+    'media.inputs_refreshed': ({ payload }, tx) => refresher.answered(tx, payload),
+    'media.tags_applied': ({ payload }, tx) => tags.answered(tx, payload),
+  };
+  return messageConsumer(runtime, { name: 'rule-inputs', db, handlers });
 }

@@ -1,13 +1,18 @@
-import { Consumer, runTaskJob, type JobQueue, type Runtime } from '@mcs/kit';
-import { type Db, SCHEMA, type Tx } from '../db';
+import {
+  type JobQueue,
+  messageConsumer,
+  type ReceivedMessage,
+  runTaskJob,
+  type Runtime,
+} from '@mcs/kit';
+import type { Db, Tx } from '../db';
 import { type CleanupJobs, taskRuns } from './worker';
 
 /** The tasks cleanup owns (domain.md 9). */
-const MESSAGES = [
-  'task.run.scan_cleanup_candidates',
-  'task.run.tag_cleanup_candidates',
-  'task.run.delete_cleanup_candidates',
-] as const;
+type TaskRun =
+  | 'task.run.scan_cleanup_candidates'
+  | 'task.run.tag_cleanup_candidates'
+  | 'task.run.delete_cleanup_candidates';
 
 /**
  * Records each run the scheduler asks for in the consumer's transaction (the row is the truth)
@@ -15,18 +20,20 @@ const MESSAGES = [
  * message's transaction.
  */
 export function taskConsumer(runtime: Runtime, db: Db, jobs: JobQueue<CleanupJobs>) {
-  return new Consumer<Tx, (typeof MESSAGES)[number]>(runtime.broker, runtime.names, runtime.log, {
-    service: SCHEMA,
+  const runTask = async (message: ReceivedMessage<TaskRun>, tx: Tx) => {
+    const { run_id, trigger } = message.payload;
+    // The routing key names the task; the payload's task_id only repeats it.
+    const taskId = message.name.slice('task.run.'.length);
+    if (await taskRuns.accept(tx, { run_id, trigger, task_id: taskId }))
+      await jobs.enqueue('run_task', { run_id }, runTaskJob({ runId: run_id, trigger }));
+  };
+  return messageConsumer(runtime, {
     name: 'tasks',
-    messages: MESSAGES,
     db,
-    schema: SCHEMA,
-    handler: async (message, tx) => {
-      const { run_id, trigger } = message.payload;
-      // The routing key names the task; the payload's task_id only repeats it.
-      const taskId = message.name.slice('task.run.'.length);
-      if (await taskRuns.accept(tx, { run_id, trigger, task_id: taskId }))
-        await jobs.enqueue('run_task', { run_id }, runTaskJob({ runId: run_id, trigger }));
+    handlers: {
+      'task.run.scan_cleanup_candidates': runTask,
+      'task.run.tag_cleanup_candidates': runTask,
+      'task.run.delete_cleanup_candidates': runTask,
     },
   });
 }
