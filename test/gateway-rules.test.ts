@@ -1,4 +1,4 @@
-import { upsertMediaItems } from '../services/cleanup/src/repositories/media.repository';
+import { upsertMediaItems } from '../services/cleanup/src/projection/media.repository';
 import { movieFacts } from '../services/cleanup/test/support/facts';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
 import { expectProblem } from '../services/gateway/test/support/gateway';

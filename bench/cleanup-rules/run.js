@@ -24,6 +24,7 @@ const { performance } = require('node:perf_hooks');
 const { Client, types: pgTypes } = require('../../packages/kit/node_modules/pg');
 const kit = require('../../packages/kit/dist');
 const { random, round1, mb, load, rssSampler } = require('../support/measure');
+const { cleanupModules } = require('../support/cleanup-dist');
 const {
   createTestEnv,
   ensureTemplate,
@@ -32,9 +33,16 @@ const {
 
 const ROOT = join(__dirname, '..', '..');
 const DIST = resolve(ROOT, process.env.CLEANUP_DIST ?? 'services/cleanup/dist');
-const { startCleanup } = require(join(DIST, 'server.js'));
-const { upsertMediaItems } = require(join(DIST, 'repositories/media.repository.js'));
-const { replaceSourceStatus } = require(join(DIST, 'repositories/source-status.repository.js'));
+const fromDist = cleanupModules(DIST);
+const { startCleanup } = fromDist('server.js');
+const { upsertMediaItems } = fromDist(
+  'projection/media.repository.js',
+  'repositories/media.repository.js',
+);
+const { replaceSourceStatus } = fromDist(
+  'sources/source-status.repository.js',
+  'repositories/source-status.repository.js',
+);
 
 const SIZES = (process.env.SIZES ?? '10000,50000').split(',').map(Number);
 const REQUESTS = Number(process.env.REQUESTS ?? 10);
@@ -227,10 +235,16 @@ async function preview(url) {
  * (two queries and JSON parsing per 500 movies), buildTargets + evaluate. Nothing is written.
  */
 async function breakdown(service) {
-  const { rootPages } = require(join(DIST, 'repositories/target-facts.repository.js'));
-  const { previewLookups } = require(join(DIST, 'repositories/preview.repository.js'));
-  const rules = require(join(DIST, 'domain/rules/index.js'));
-  const { ruleValidationContext } = require(join(DIST, 'services/rule-context.js'));
+  const { rootPages } = fromDist(
+    'projection/target-facts.repository.js',
+    'repositories/target-facts.repository.js',
+  );
+  const { previewLookups } = fromDist(
+    'rules/preview.repository.js',
+    'repositories/preview.repository.js',
+  );
+  const rules = fromDist('domain/rules/index.js');
+  const { ruleValidationContext } = fromDist('rules/rule-context.js', 'services/rule-context.js');
   const { db } = service;
   // The pages are read as the service reads them: plain pg over its pool (decision 017).
   const direct = kit.pgDatabase(service.runtime.pool);

@@ -23,6 +23,7 @@ const { performance } = require('node:perf_hooks');
 const { Client } = require('../../packages/kit/node_modules/pg');
 const kit = require('../../packages/kit/dist');
 const { random, round1, mb, load, rssSampler } = require('../support/measure');
+const { cleanupModules } = require('../support/cleanup-dist');
 const {
   createTestEnv,
   ensureTemplate,
@@ -31,11 +32,19 @@ const {
 
 const ROOT = join(__dirname, '..', '..');
 const DIST = resolve(ROOT, process.env.CLEANUP_DIST ?? 'services/cleanup/dist');
-const { startCleanup } = require(join(DIST, 'server.js'));
-const { upsertMediaItems } = require(join(DIST, 'repositories/media.repository.js'));
-const { replaceSourceStatus } = require(join(DIST, 'repositories/source-status.repository.js'));
-const { replaceRequests, replaceWatchData } = require(
-  join(DIST, 'repositories/rule-inputs.repository.js'),
+const fromDist = cleanupModules(DIST);
+const { startCleanup } = fromDist('server.js');
+const { upsertMediaItems } = fromDist(
+  'projection/media.repository.js',
+  'repositories/media.repository.js',
+);
+const { replaceSourceStatus } = fromDist(
+  'sources/source-status.repository.js',
+  'repositories/source-status.repository.js',
+);
+const { replaceRequests, replaceWatchData } = fromDist(
+  'projection/rule-inputs.repository.js',
+  'repositories/rule-inputs.repository.js',
 );
 
 const SIZES = (process.env.SIZES ?? '10000,50000').split(',').map(Number);

@@ -1,5 +1,4 @@
 import {
-  pgDatabase,
   TaskRunner,
   withAdvisoryLock,
   type Clock,
@@ -9,41 +8,42 @@ import {
   type Publisher,
 } from '@mcs/kit';
 import type { Pool } from 'pg';
-import type { Db } from './db';
-import { taskRuns } from './jobs/worker';
-import { FileOperationCommands } from './messaging/file-operation-commands';
-import { LifecycleEvents } from './messaging/lifecycle-events';
-import { MEDIA_MESSAGES } from './consumers/media-consumer';
-import { MediaLinksPublisher } from './messaging/media-links';
-import { RULE_INPUT_MESSAGES } from './consumers/rule-inputs-consumer';
-import { SOURCE_STATUS_MESSAGES } from './consumers/source-status-consumer';
-import { AlertIntakeService } from './services/alert-intake.service';
-import { AlertService } from './services/alert.service';
-import { ArrTagService } from './services/arr-tag.service';
-import { AutoDeleteService } from './services/auto-delete.service';
-import { CandidateActionService } from './services/candidate-action.service';
-import { CandidateContinuity } from './services/candidate-continuity.service';
-import { CandidateService } from './services/candidate.service';
-import { NoticeService } from './services/notice.service';
-import { QueuedJobService } from './services/queued-job.service';
-import { ManualOperationService } from './services/manual-operation.service';
-import { DeleteRequestService } from './services/delete-request.service';
-import { InputRefresher } from './services/input-refresher';
-import { MediaProjectionService } from './services/media-projection.service';
-import { OperationOutcomeService } from './services/operation-outcome.service';
-import { OperationQueue } from './services/operation-queue';
-import { ProtectedService } from './services/protected.service';
-import { ReclaimHistoryService } from './services/reclaim-history.service';
-import { RequesterWatchService } from './services/requester-watch.service';
-import { ProtectionRequestService } from './services/protection-request.service';
-import { ProtectionService } from './services/protection.service';
-import { ProtectionWriter } from './services/protection-writer';
-import { RuleLookupService } from './services/rule-lookup.service';
-import { RuleDiffService } from './services/rule-diff.service';
-import { RulePreviewService } from './services/rule-preview.service';
-import { RuleService } from './services/rule.service';
-import { ScanService } from './services/scan.service';
-import { SourceStatusService } from './services/source-status.service';
+import { createDirect, type Db } from './db';
+import { taskRuns } from './tasks/worker';
+import { FileOperationCommands } from './deletion/file-operation-commands';
+import { LifecycleEvents } from './events/lifecycle-events';
+import { MEDIA_MESSAGES } from './projection/media.consumer';
+import { MediaLinksPublisher } from './events/media-links';
+import { RULE_INPUT_MESSAGES } from './projection/rule-inputs.consumer';
+import { SOURCE_STATUS_MESSAGES } from './sources/source-status.consumer';
+import { AlertIntakeService } from './alerts/alert-intake.service';
+import { AlertService } from './alerts/alert.service';
+import { ArrTagService } from './tags/arr-tag.service';
+import { AutoDeleteService } from './deletion/auto-delete.service';
+import { CandidateActionService } from './candidates/candidate-action.service';
+import { CandidateContinuity } from './candidates/candidate-continuity.service';
+import { CandidateService } from './candidates/candidate.service';
+import { NoticeService } from './notices/notice.service';
+import { QueuedJobService } from './jobs/queued-job.service';
+import { ManualOperationService } from './deletion/manual-operation.service';
+import { DeleteRequestService } from './deletion/delete-request.service';
+import { HousekeepingService } from './housekeeping/housekeeping.service';
+import { InputRefresher } from './scan/input-refresher';
+import { MediaProjectionService } from './projection/media-projection.service';
+import { OperationOutcomeService } from './deletion/operation-outcome.service';
+import { OperationQueue } from './deletion/operation-queue';
+import { ProtectedService } from './protections/protected.service';
+import { ReclaimHistoryService } from './receipts/reclaim-history.service';
+import { RequesterWatchService } from './rules/requester-watch.service';
+import { ProtectionRequestService } from './requests/protection-request.service';
+import { ProtectionService } from './protections/protection.service';
+import { ProtectionWriter } from './protections/protection-writer';
+import { RuleLookupService } from './rules/rule-lookup.service';
+import { RuleDiffService } from './rules/rule-diff.service';
+import { RulePreviewService } from './rules/rule-preview.service';
+import { RuleService } from './rules/rule.service';
+import { ScanService } from './scan/scan.service';
+import { SourceStatusService } from './sources/source-status.service';
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: {
@@ -60,7 +60,7 @@ export function createServices(deps: {
 }) {
   const { db, clock } = deps;
   // The projection's bulk reads (pages of roots) go through plain pg: decision 017.
-  const direct = pgDatabase(deps.pool);
+  const direct = createDirect(deps.pool);
   const events = new LifecycleEvents(deps.outbox);
   const links = new MediaLinksPublisher(deps.outbox);
   const writer = new ProtectionWriter(events, links);
@@ -94,6 +94,7 @@ export function createServices(deps: {
     ruleLookups: new RuleLookupService({ db }),
     requesterWatch: new RequesterWatchService({ db, clock, sourceStatus }),
     scan,
+    refresher,
     autoDelete,
     arrTags,
     manualOperations: new ManualOperationService({ db, clock, queue }),
@@ -103,6 +104,7 @@ export function createServices(deps: {
     notices: new NoticeService({ db, clock }),
     alerts: new AlertService({ db, clock, outbox: deps.outbox }),
     alertIntake: new AlertIntakeService(),
+    housekeeping: new HousekeepingService({ clock }),
     tasks: new TaskRunner({
       service: 'cleanup',
       db,

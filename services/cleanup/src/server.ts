@@ -1,6 +1,5 @@
 import {
   JobQueue,
-  purgeExpiredIdempotency,
   housekeepingConsumer,
   startService,
   systemClock,
@@ -9,21 +8,18 @@ import {
   type StartOptions,
 } from '@mcs/kit';
 import { createServices, type Services } from './app';
-import { inputRefreshListener } from './services/input-refresher';
+import { inputRefreshListener } from './scan/input-refresher';
 import { type CleanupConfig, DEFAULT_INPUT_REFRESH_TIMEOUT_MS } from './config';
 import { createDb, SCHEMA, type Db } from './db';
-import { cleanupJobs, startCleanupWorker } from './jobs/worker';
-import { requestBackfillIfEmpty } from './messaging/backfill';
-import { alertConsumer } from './consumers/alert-consumer';
-import { mediaConsumer } from './consumers/media-consumer';
-import { operationOutcomeConsumer } from './consumers/operation-outcome-consumer';
-import { ruleInputsConsumer } from './consumers/rule-inputs-consumer';
-import { sourceStatusConsumer } from './consumers/source-status-consumer';
-import { taskConsumer } from './consumers/task-consumer';
+import { cleanupJobs, startCleanupWorker } from './tasks/worker';
+import { requestBackfillIfEmpty } from './projection/backfill.service';
+import { alertConsumer } from './alerts/alert.consumer';
+import { mediaConsumer } from './projection/media.consumer';
+import { operationOutcomeConsumer } from './deletion/operation-outcome.consumer';
+import { ruleInputsConsumer } from './projection/rule-inputs.consumer';
+import { sourceStatusConsumer } from './sources/source-status.consumer';
+import { taskConsumer } from './tasks/task.consumer';
 import { mountRoutes } from './routes';
-import { purgeAbandonedRefreshes } from './repositories/input-refresh.repository';
-import { purgeOldNotices } from './repositories/notice.repository';
-import { purgeResolvedAlerts } from './repositories/alert.repository';
 
 export type CleanupService = StartedService<Db> & { services: Services };
 
@@ -58,23 +54,20 @@ export async function startCleanup(
       consumers: (runtime, db, services) => [
         taskConsumer(runtime, db, services.jobs),
         mediaConsumer(runtime, db, services.mediaProjection, clock),
-        sourceStatusConsumer(runtime, db),
-        ruleInputsConsumer(runtime, db),
+        sourceStatusConsumer(runtime, db, services.sourceStatus),
+        ruleInputsConsumer(runtime, db, {
+          projection: services.mediaProjection,
+          refresher: services.refresher,
+          tags: services.arrTags,
+        }),
         operationOutcomeConsumer(runtime, db, services.operationOutcomes, clock),
         alertConsumer(runtime, db, services.alertIntake),
-        // Cleanup's part of weekly_house_keeping: idempotency records past their retention,
-        // notices and resolved alerts older than 90 days, input refreshes abandoned by a
-        // process that died waiting.
+        // Cleanup's part of weekly_house_keeping.
         housekeepingConsumer(runtime, {
           service: 'cleanup',
           db,
           clock,
-          purge: async (tx) => ({
-            idempotency_records_purged: await purgeExpiredIdempotency(tx, SCHEMA),
-            notices_purged: await purgeOldNotices(tx, clock()),
-            alerts_purged: await purgeResolvedAlerts(tx, clock()),
-            input_refreshes_purged: await purgeAbandonedRefreshes(tx, clock()),
-          }),
+          purge: (tx) => services.housekeeping.purge(tx),
         }),
       ],
     },

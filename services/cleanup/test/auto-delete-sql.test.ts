@@ -2,11 +2,11 @@ import { Pool } from 'pg';
 import { createTestEnv, type TestEnv, DAY } from '@mcs/kit/testing';
 import { createDb, type Db } from '../src/db';
 import { AUTO_DELETE_STATES, deriveAutoDeleteState } from '../src/domain/auto-delete';
-import { listCandidates } from '../src/repositories/candidate-query.repository';
+import { listCandidates } from '../src/candidates/candidate-query.repository';
 import { newCandidate, newMovie, versionTarget } from './support/factories';
 
 /**
- * The list filters on auto_delete_state in SQL (repositories/candidate-state.repository.ts); this
+ * The list filters on auto_delete_state in SQL (candidates/candidate-state.repository.ts); this
  * keeps that condition equal to deriveAutoDeleteState on every branch and boundary.
  */
 let env: TestEnv;

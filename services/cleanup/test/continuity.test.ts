@@ -1,6 +1,6 @@
 import { DAY } from '@mcs/kit/testing';
 import type { Candidate } from './support/api';
-import type { CandidateMatch } from '../src/repositories/candidate-upsert.repository';
+import type { CandidateMatch } from '../src/candidates/candidate-upsert.repository';
 import { newMovie, versionTarget, type Movie } from './support/factories';
 import { useWorld } from './support/world';
 

@@ -1,10 +1,10 @@
 import type { MessagePayload } from '@mcs/contracts';
 import { Forbidden } from '@mcs/kit';
 import { personActorOf, SYSTEM_ACTOR } from '../src/domain/actor';
-import type { LifecycleEvents } from '../src/messaging/lifecycle-events';
+import type { LifecycleEvents } from '../src/events/lifecycle-events';
 import type { Tx } from '../src/db';
-import type { CandidateWire } from '../src/views/candidate.view';
-import type { ProtectionWire } from '../src/views/protection.view';
+import type { CandidateWire } from '../src/candidates/candidate.view';
+import type { ProtectionWire } from '../src/protections/protection.view';
 
 /**
  * Compile-time checks (`pnpm typecheck` compiles this file; the function is never called):

@@ -1,5 +1,5 @@
 import type { InternalApi } from '@mcs/contracts';
-import { replaceSourceStatus } from '../src/repositories/source-status.repository';
+import { replaceSourceStatus } from '../src/sources/source-status.repository';
 import { ADMIN } from './support/api';
 import {
   movieTarget,

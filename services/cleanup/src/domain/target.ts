@@ -5,6 +5,12 @@
 export type MediaType = 'movie' | 'series';
 export type Scope = 'movie' | 'version' | 'series' | 'season' | 'episode';
 
+/** A root media item: whose links, lock or presence changed (cleanup.media_links_changed). */
+export interface MediaKey {
+  mediaType: MediaType;
+  mediaId: number;
+}
+
 export interface Target {
   mediaType: MediaType;
   scope: Scope;

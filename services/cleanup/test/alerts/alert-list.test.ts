@@ -1,6 +1,6 @@
 import { oneSnapshot } from '@mcs/kit';
 import type { Tx } from '../../src/db';
-import { listAlerts, raiseAlert } from '../../src/repositories/alert.repository';
+import { listAlerts, raiseAlert } from '../../src/alerts/alert.repository';
 import { useWorld } from '../support/world';
 
 /**

@@ -14,7 +14,7 @@ import {
   runDeletion as runDeletionOf,
   useDeletionTables,
 } from '../support/deletion';
-import { InputRefresher } from '../../src/services/input-refresher';
+import { InputRefresher } from '../../src/scan/input-refresher';
 import { useRefreshAnswers, useRefreshListener } from '../support/catalog-refresh';
 
 type ReclaimPage = InternalApi.components['schemas']['ReclaimHistoryPage'];

@@ -1,6 +1,6 @@
 import { isPlaying, type NowPlaying } from '../../src/domain/deletion/now-playing';
 import { NO_INPUTS } from '../../src/domain/rules/inputs';
-import type { SeriesProjection } from '../../src/domain/rules/target-facts';
+import type { SeriesProjection } from '../../src/domain/rules/root-projection';
 import type { Target } from '../../src/domain/target';
 
 /** Which targets a session blocks (domain.md 6.1 step 4): pure. */

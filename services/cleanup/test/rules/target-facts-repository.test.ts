@@ -1,7 +1,7 @@
 import { pgDatabase } from '@mcs/kit';
 import { buildTargets } from '../../src/domain/rules/target-facts';
-import { detachEpisodeFile } from '../../src/repositories/media-presence.repository';
-import { loadRoots, rootPages } from '../../src/repositories/target-facts.repository';
+import { detachEpisodeFile } from '../../src/projection/media-presence.repository';
+import { loadRoots, rootPages } from '../../src/projection/target-facts.repository';
 import type { MediaType } from '../../src/domain/target';
 import {
   episodeTarget,

@@ -1,6 +1,7 @@
 import { UNKNOWN_FACT } from '../../src/domain/rules';
 import { NO_INPUTS } from '../../src/domain/rules/inputs';
-import { buildTargets, type SeriesProjection } from '../../src/domain/rules/target-facts';
+import type { SeriesProjection } from '../../src/domain/rules/root-projection';
+import { buildTargets } from '../../src/domain/rules/target-facts';
 import { seriesFacts } from '../support/facts';
 import { episodeTarget, seasonTarget, seriesTarget } from '../support/factories';
 

@@ -1,6 +1,7 @@
 import { evaluate, type SourceAvailability, UNKNOWN_FACT } from '../../src/domain/rules';
 import { NO_INPUTS } from '../../src/domain/rules/inputs';
-import { buildTargets, type MovieProjection } from '../../src/domain/rules/target-facts';
+import type { MovieProjection } from '../../src/domain/rules/root-projection';
+import { buildTargets } from '../../src/domain/rules/target-facts';
 import { movieFacts, seriesFacts } from '../support/facts';
 import { versionTarget } from '../support/factories';
 import { single } from './unit/support';

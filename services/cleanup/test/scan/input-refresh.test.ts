@@ -3,7 +3,7 @@ import type { MessagePayload } from '@mcs/contracts';
 import { recordMessages, waitFor, type MessageRecorder } from '@mcs/kit/testing';
 import { Pool } from 'pg';
 import { createDb, SCHEMA } from '../../src/db';
-import { InputRefresher } from '../../src/services/input-refresher';
+import { InputRefresher } from '../../src/scan/input-refresher';
 import { useRefreshAnswers, useRefreshListener } from '../support/catalog-refresh';
 import { conditionsRule, ruleCalls } from '../support/rules';
 import { useWorld } from '../support/world';

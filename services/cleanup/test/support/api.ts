@@ -1,7 +1,7 @@
 import type { ExternalApi } from '@mcs/contracts';
 import type { FieldError, Principal, UserPrincipal } from '@mcs/kit';
 import { callSigned } from '@mcs/kit/testing';
-import type { ProtectedEntryWire } from '../../src/views/protection.view';
+import type { ProtectedEntryWire } from '../../src/protections/protection.view';
 
 type Schemas = ExternalApi.components['schemas'];
 export type Candidate = Schemas['Candidate'];

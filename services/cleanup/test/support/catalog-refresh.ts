@@ -1,7 +1,7 @@
 import type { MessagePayload } from '@mcs/contracts';
 import { createLogger, type PgListener } from '@mcs/kit';
 import { recordMessages } from '@mcs/kit/testing';
-import { inputRefreshListener } from '../../src/services/input-refresher';
+import { inputRefreshListener } from '../../src/scan/input-refresher';
 import type { World } from './world';
 
 type Command = MessagePayload<'catalog.inputs.refresh'>;

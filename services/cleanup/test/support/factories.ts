@@ -1,7 +1,7 @@
 import type { Db } from '../../src/db';
 import type { Target } from '../../src/domain/target';
-import { upsertCandidate } from '../../src/repositories/candidate-upsert.repository';
-import { upsertMediaItems } from '../../src/repositories/media.repository';
+import { upsertCandidate } from '../../src/candidates/candidate-upsert.repository';
+import { upsertMediaItems } from '../../src/projection/media.repository';
 import { movieFacts, seriesFacts } from './facts';
 
 /** Factories writing real rows through the service's own repositories (STYLE 13). */

@@ -1,5 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import type { ItemFacts } from '../../src/repositories/media.repository';
+import type { ItemFacts } from '../../src/projection/media.repository';
 
 type MovieFacts = Extract<ItemFacts, { media_type: 'movie' }>;
 type SeriesFacts = Extract<ItemFacts, { media_type: 'series' }>;

@@ -1,8 +1,8 @@
 import type { MessagePayload } from '@mcs/contracts';
 import type { Db } from '../../src/db';
 import type { MediaType } from '../../src/domain/target';
-import { replaceSourceStatus } from '../../src/repositories/source-status.repository';
-import type { ScanSummary } from '../../src/services/scan.service';
+import { replaceSourceStatus } from '../../src/sources/source-status.repository';
+import type { ScanSummary } from '../../src/scan/scan.service';
 import type { World } from './world';
 
 /** Helpers of the scan tests (domain.md 4). */

@@ -1,5 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import type { RootProjection } from '../rules/target-facts';
+import type { RootProjection } from '../rules/root-projection';
 import type { Target } from '../target';
 
 export type NowPlaying = NonNullable<MessagePayload<'media.inputs_refreshed'>['now_playing']>;

@@ -1,6 +1,7 @@
 import { evaluate } from '../rules/evaluate';
 import type { SourceAvailability } from '../rules/facts';
-import { buildTargets, type RootProjection } from '../rules/target-facts';
+import type { RootProjection } from '../rules/root-projection';
+import { buildTargets } from '../rules/target-facts';
 import type { ScanRule } from '../scan/candidate-decision';
 import { type Target } from '../target';
 import { sameTarget } from '../target-overlap';

@@ -32,7 +32,8 @@ export {
   sourcesAvailable,
   UNAVAILABLE,
 } from './evaluate';
-export { buildTargets, type RootProjection, type TargetWithFacts } from './target-facts';
+export { buildTargets } from './target-facts';
+export type { RootProjection, TargetWithFacts } from './root-projection';
 export type { Verdict } from './verdict';
 export {
   describeFields,

@@ -1,6 +1,6 @@
 import type { Target } from '../target';
 import { type TargetFacts, UNKNOWN_FACT } from './facts';
-import type { MovieProjection, TargetWithFacts, VersionRow } from './target-facts';
+import type { MovieProjection, TargetWithFacts, VersionRow } from './root-projection';
 import { dateOf, fileFacts, metadataFetched, rootFacts } from './target-facts-root';
 import { movieWatchFacts, rootWatch } from './watch-facts';
 

@@ -1,7 +1,7 @@
 import { commonFolder } from '@mcs/kit';
 import { type TargetFacts, type UnknownFact, UNKNOWN_FACT } from './facts';
 import type { DiskFree } from './inputs';
-import type { MovieRootFacts, SeriesRootFacts } from './target-facts';
+import type { MovieRootFacts, SeriesRootFacts } from './root-projection';
 
 /** Facts every scope takes from its root movie or series (domain.md 3.4). */
 type RootFacts = MovieRootFacts | SeriesRootFacts;

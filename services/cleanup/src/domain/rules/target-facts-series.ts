@@ -7,7 +7,7 @@ import type {
   SeriesProjection,
   SeriesRootFacts,
   TargetWithFacts,
-} from './target-facts';
+} from './root-projection';
 import {
   aggregateFileFacts,
   dateOf,

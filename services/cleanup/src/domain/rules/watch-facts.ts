@@ -8,7 +8,7 @@ import {
   itemKey,
   type RequiredItem,
 } from './requester-watch';
-import type { EpisodeRow } from './target-facts';
+import type { EpisodeRow } from './root-projection';
 import { dateOf } from './target-facts-root';
 
 /**

@@ -1,7 +1,8 @@
 import { evaluate } from '../rules/evaluate';
 import type { SourceAvailability, TargetFacts } from '../rules/facts';
 import type { RuleScope } from '../rules/field-catalogue';
-import { buildTargets, type RootProjection } from '../rules/target-facts';
+import type { RootProjection } from '../rules/root-projection';
+import { buildTargets } from '../rules/target-facts';
 import type { Target } from '../target';
 import { coversIds, sameTarget } from '../target-overlap';
 import {

@@ -1,0 +1,24 @@
+import { type Clock, purgeExpiredIdempotency } from '@mcs/kit';
+import { SCHEMA, type Tx } from '../db';
+import { purgeResolvedAlerts } from '../alerts/alert.repository';
+import { purgeOldNotices } from '../notices/notice.repository';
+import { purgeAbandonedRefreshes } from '../scan/input-refresh.repository';
+
+/**
+ * Cleanup's part of weekly_house_keeping, in the kit consumer's transaction: idempotency
+ * records past their retention, notices and resolved alerts older than 90 days, input
+ * refreshes abandoned by a process that died waiting.
+ */
+export class HousekeepingService {
+  constructor(private readonly deps: { clock: Clock }) {}
+
+  async purge(tx: Tx) {
+    const { clock } = this.deps;
+    return {
+      idempotency_records_purged: await purgeExpiredIdempotency(tx, SCHEMA),
+      notices_purged: await purgeOldNotices(tx, clock()),
+      alerts_purged: await purgeResolvedAlerts(tx, clock()),
+      input_refreshes_purged: await purgeAbandonedRefreshes(tx, clock()),
+    };
+  }
+}
