@@ -19,6 +19,8 @@ module.exports = {
     '^@mcs/kit/testing$': '<rootDir>/packages/kit/src/testing/index.ts',
   },
   globalSetup: '<rootDir>/packages/kit/src/testing/global-setup.ts',
+  // Every test file runs with the network sealed: only this machine answers (STYLE 11).
+  setupFiles: ['<rootDir>/test/setup/seal-network.ts'],
   testTimeout: 30000,
   maxWorkers: '100%',
 };

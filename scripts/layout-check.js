@@ -1,22 +1,36 @@
 #!/usr/bin/env node
-// The layout rules of STYLE and architecture.md that a reader cannot check at a glance, for
-// each service's src/ (generated code aside):
+// The layout rules of STYLE and architecture.md that a reader cannot check at a glance.
+// For each service's src/ (generated code aside):
 //   1. no import cycle between folders: a folder's files may import a folder that imports
 //      them back only through a shared folder below both (Tarjan's strongly connected
-//      components over the folder graph of relative imports);
+//      components over the folder graph of relative imports, type-only imports included);
 //   2. the database is reached only from `*.repository.ts` files (and `db.ts`, which builds
 //      the clients): no SQL text, raw query or Prisma model call anywhere else.
-// Usage: node scripts/layout-check.js [service | src directory …] (default: every service).
-// Exit 1 on a finding.
+// And, since every service is laid out by feature (issue 26):
+//   3. no consumer (a `*.consumer.ts` file, or any file in a `consumers/` folder) and no
+//      `server.ts` imports a repository (`*.repository`), not even for a type: they call
+//      services, and only services call repositories;
+//   4. every file in a feature folder (any top-level folder of src/ but the SHARED ones, at
+//      any depth) is named for its kind, `<name>.routes.ts`, `.service.ts`, `.repository.ts`,
+//      `.consumer.ts` or `.view.ts`, or is a plain helper of the folder: a name with no second
+//      dot (`endpoint-record.ts`) that does not end in a kind after a hyphen
+//      (`media-consumer.ts` is a consumer under another name).
+// For packages/kit/src, rule 1 at every level: in any folder that holds folders, no cycle
+// between the folders (and files) that stand side by side in it. Rule 2 does not apply: the kit's data/ folder is
+// its database layer.
+// Usage: node scripts/layout-check.js [--kit] [service | kit | src directory …]
+// (default: every service and the kit). A directory is checked as a service in the feature
+// layout, or with --kit as the kit. Exit 1 on a finding.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const args = process.argv.slice(2);
-const names = args.length
-  ? args
-  : fs.readdirSync(path.join(root, 'services')).filter((name) => !name.startsWith('.'));
+/** Top-level folders that are no feature: pure rules, external clients, wiring, pipelines. */
+const SHARED = new Set(['domain', 'integrations', 'jobs', 'messaging', 'http', 'generated']);
+const KINDS = ['routes', 'service', 'repository', 'consumer', 'view'];
+const KIND_FILE = new RegExp(`^[^.]+\\.(${KINDS.join('|')})\\.ts$`);
+const HIDDEN_KIND = new RegExp(`-(${KINDS.join('|')})\\.ts$`);
 
 const SQL = [
   /\$(queryRaw|executeRaw)(Unsafe)?\b/,
@@ -28,15 +42,33 @@ const SQL = [
 ];
 
 let failed = false;
-for (const name of names) {
-  const src = name.includes('/') ? path.resolve(name) : path.join(root, 'services', name, 'src');
-  if (!fs.existsSync(src)) continue;
-  const files = walk(src);
-  const cycles = folderCycles(src, files);
-  for (const cycle of cycles) {
-    report(name, `folders import each other: ${cycle.join(' ↔ ')}`);
-    for (const [from, to, file] of cycle.edges) console.log(`  ${from} → ${to} (${file})`);
+for (const target of targets(process.argv.slice(2))) {
+  if (!fs.existsSync(target.src)) continue;
+  if (target.kit) checkKit(target);
+  else checkService(target);
+}
+process.exit(failed ? 1 : 0);
+
+/** What to check: { name, src, kit } for each argument, or everything. */
+function targets(args) {
+  const kit = args.includes('--kit');
+  const names = args.filter((arg) => arg !== '--kit');
+  const kitTarget = { name: 'kit', src: path.join(root, 'packages', 'kit', 'src'), kit: true };
+  const service = (name) => ({ name, src: path.join(root, 'services', name, 'src') });
+  if (names.length === 0) {
+    const services = fs.readdirSync(path.join(root, 'services')).filter((n) => !n.startsWith('.'));
+    return [...services.map(service), kitTarget];
   }
+  return names.map((name) => {
+    if (name === 'kit') return kitTarget;
+    if (!name.includes('/')) return service(name);
+    return { name, src: path.resolve(name), kit };
+  });
+}
+
+function checkService({ name, src }) {
+  const files = walk(src);
+  reportCycles(name, src, files, '');
   for (const file of files) {
     const base = path.basename(file);
     if (base.endsWith('.repository.ts') || base === 'db.ts') continue;
@@ -45,8 +77,41 @@ for (const name of names) {
     if (line >= 0)
       report(name, `database access outside a repository: ${rel(src, file)}:${line + 1}`);
   }
+  for (const file of files) {
+    const parts = rel(src, file).split(path.sep);
+    const base = parts.at(-1);
+    if (base.endsWith('.consumer.ts') || parts.includes('consumers') || base === 'server.ts') {
+      for (const { spec } of imports(src, file).filter(({ spec }) => /\.repository$/.test(spec)))
+        report(name, `${rel(src, file)} imports a repository (${spec}): call a service`);
+    }
+    if (parts.length > 1 && !SHARED.has(parts[0]) && !isFeatureFile(base))
+      report(name, `not a kind of file nor a plain helper: ${rel(src, file)}`);
+  }
 }
-process.exit(failed ? 1 : 0);
+
+/** `<name>.<kind>.ts`, or a plain helper: no second dot, no kind after a hyphen. */
+function isFeatureFile(base) {
+  if (KIND_FILE.test(base)) return true;
+  return base.split('.').length === 2 && !HIDDEN_KIND.test(base);
+}
+
+/** Rule 1 in every folder of the kit that holds folders, over what stands side by side in it. */
+function checkKit({ name, src }) {
+  const files = walk(src);
+  const dirs = [src, ...walkDirs(src)].filter((dir) => walkDirs(dir).length > 0);
+  for (const dir of dirs) {
+    const inside = files.filter((file) => file.startsWith(dir + path.sep));
+    reportCycles(name, dir, inside, dir === src ? '' : `${rel(src, dir)}/`);
+  }
+}
+
+function reportCycles(name, dir, files, prefix) {
+  for (const cycle of folderCycles(dir, files)) {
+    report(name, `folders import each other: ${cycle.map((n) => prefix + n).join(' ↔ ')}`);
+    for (const [from, to, file] of cycle.edges)
+      console.log(`  ${prefix}${from} → ${prefix}${to} (${prefix}${file})`);
+  }
+}
 
 function report(service, message) {
   failed = true;
@@ -65,8 +130,25 @@ function walk(dir) {
   });
 }
 
+function walkDirs(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'generated')
+    .flatMap((entry) => [path.join(dir, entry.name), ...walkDirs(path.join(dir, entry.name))]);
+}
+
 function rel(src, file) {
   return path.relative(src, file);
+}
+
+/** The relative imports (and re-exports) of a file: the spec as written and its target. */
+function imports(src, file) {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']*)'/g)].map(([, spec]) => {
+    const target = path.resolve(path.dirname(file), spec);
+    const isDir = fs.existsSync(target) && fs.statSync(target).isDirectory();
+    return { spec, target: isDir ? path.join(target, 'index.ts') : `${target}.ts` };
+  });
 }
 
 /**
@@ -86,12 +168,9 @@ function folderGraph(src, files) {
     const from = nodeOf(src, file);
     const edges = graph.get(from) ?? new Map();
     graph.set(from, edges);
-    const text = fs.readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']*)'/g)) {
-      const target = path.resolve(path.dirname(file), spec);
-      if (!target.startsWith(src)) continue;
-      const isDir = fs.existsSync(target) && fs.statSync(target).isDirectory();
-      const to = nodeOf(src, isDir ? path.join(target, 'index.ts') : `${target}.ts`);
+    for (const { target } of imports(src, file)) {
+      if (!target.startsWith(src + path.sep)) continue;
+      const to = nodeOf(src, target);
       if (to !== from && to !== 'generated/' && !edges.has(to)) edges.set(to, rel(src, file));
     }
   }

@@ -99,7 +99,7 @@ export async function startService<
   return { ...startedService(runtime, db, server), services };
 }
 
-/** The handle of a started service, for one that wires its parts itself (catalog). */
+/** The handle of a started service (startService's; exported while branches still use it). */
 export function startedService<D>(runtime: Runtime, db: D, server: HttpServer): StartedService<D> {
   const url = `http://127.0.0.1:${server.port}`;
   const metricsUrl =

@@ -1,6 +1,4 @@
 import {
-  pgDatabase,
-  SecretBox,
   TaskRunner,
   TaskRuns,
   tryWithAdvisoryLock,
@@ -9,6 +7,8 @@ import {
   type Outbox,
   type Publisher,
   type Clock,
+  type PgDatabase,
+  type SecretBox,
 } from '@mcs/kit';
 import type { Pool } from 'pg';
 import type { CatalogSettings } from './config';
@@ -36,27 +36,27 @@ import { taskLockKey } from './tasks/task-locks';
 
 export interface AppDeps {
   db: Db;
+  /** Plain pg over the same pool, for the bulk paths where Prisma's overhead shows. */
+  direct: PgDatabase;
   pool: Pool;
   outbox: Outbox;
   publisher: Publisher;
   log: Logger;
   clock: Clock;
   settings: CatalogSettings;
-  encryptionKeys: string[];
+  /** Seals service credentials under the service's encryption keys. */
+  box: SecretBox;
   clientDefaults: ClientDefaults;
   sleep: (ms: number) => Promise<void>;
 }
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: AppDeps) {
-  const { db, clock, log, settings } = deps;
-  const box = new SecretBox(deps.encryptionKeys);
+  const { db, direct, clock, log, settings, box } = deps;
   const events = new MediaEvents(deps.outbox);
   const clients = new ClientFactory(box, log, deps.clientDefaults);
   const sources = new SourceStatusService({ db, events, clock });
   const mainServer = new MainServerEvents({ events, clock });
-  // Plain pg over the same pool, for the bulk paths where Prisma's overhead shows.
-  const direct = pgDatabase(deps.pool);
   const work = { db, direct, events, clients, sources, settings, clock, log };
   const library = new LibrarySyncService(work);
   const playback = new PlaybackService(work);

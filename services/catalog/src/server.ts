@@ -1,9 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  serveInternalApi,
-  serviceMigrations,
-  startedService,
-  startRuntime,
+  SecretBox,
+  startService,
   systemClock,
   type Clock,
   type JobQueue,
@@ -12,14 +10,12 @@ import {
 } from '@mcs/kit';
 import { createServices, type Services } from './app';
 import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
-import { createDb, SCHEMA, type Db } from './db';
+import { createDb, createDirect, SCHEMA, type Db } from './db';
 import type { ClientDefaults } from './integrations/client-factory';
 import { DEFAULT_LIMITS } from './integrations/limits';
 import type { CatalogJobs } from './jobs/catalogue';
-import { startCatalogWorker } from './jobs/worker';
-import { commandConsumer } from './messaging/command-consumer';
-import { unfinishedOperationIds } from './operations/file-operation.repository';
-import { queuedTagCommandIds } from './tags/tags.repository';
+import { catalogQueue, startCatalogWorker } from './jobs/worker';
+import { commandConsumer } from './messaging/command.consumer';
 import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
 
@@ -37,49 +33,48 @@ export interface CatalogOptions extends StartOptions {
 }
 
 /**
- * Starts catalog: runtime, services, the internal API, the command and link consumers and the
- * job worker. Built from the kit's parts rather than startService: the command consumer queues
- * into the job worker, which therefore starts first.
+ * Starts catalog: runtime, services, the internal API, the command and link consumers, then
+ * the job worker. The command consumer queues jobs before the worker runs; they wait in Redis.
  */
 export async function startCatalog(
   config: Pick<CatalogConfig, 'runtime' | 'encryptionKeys'> & Partial<CatalogConfig>,
   options: CatalogOptions = {},
 ): Promise<CatalogService> {
-  const runtime = await startRuntime({
-    service: SCHEMA,
-    config: config.runtime,
-    migrations: serviceMigrations(__dirname),
-    handleSignals: options.handleSignals,
-  });
-  const db = createDb(runtime.pool);
-  const services = createServices({
-    db,
-    pool: runtime.pool,
-    outbox: runtime.outbox,
-    publisher: runtime.publisher,
-    log: runtime.log,
-    clock: options.clock ?? systemClock,
-    settings: { ...DEFAULT_SETTINGS, ...config.settings },
-    encryptionKeys: config.encryptionKeys,
-    clientDefaults: { limits: config.upstreamLimits ?? DEFAULT_LIMITS, ...options.clientDefaults },
-    sleep: options.sleep ?? ((ms) => delay(ms)),
-  });
-  const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
-  const unfinished = { operationIds: unfinishedOperationIds, tagCommandIds: queuedTagCommandIds };
-  const jobs = await startCatalogWorker(
-    runtime,
-    db,
-    services,
-    unfinished,
-    config.jobConcurrency ?? 2,
+  const service = await startService(
+    {
+      service: SCHEMA,
+      dir: __dirname,
+      prepare: ({ encryptionKeys }) => ({ box: new SecretBox(encryptionKeys) }),
+      createDb,
+      build: (runtime, db, { box }) => ({
+        ...createServices({
+          db,
+          direct: createDirect(runtime.pool),
+          pool: runtime.pool,
+          outbox: runtime.outbox,
+          publisher: runtime.publisher,
+          log: runtime.log,
+          clock: options.clock ?? systemClock,
+          settings: { ...DEFAULT_SETTINGS, ...config.settings },
+          box,
+          clientDefaults: {
+            limits: config.upstreamLimits ?? DEFAULT_LIMITS,
+            ...options.clientDefaults,
+          },
+          sleep: options.sleep ?? ((ms) => delay(ms)),
+        }),
+        jobs: catalogQueue(runtime),
+      }),
+      mount: mountRoutes,
+      consumers: (runtime, db, services) => [
+        commandConsumer(runtime, db, services.jobs, services),
+        mediaLinksConsumer(runtime, db, services.media),
+      ],
+    },
+    config,
+    options,
   );
-  for (const consumer of [
-    commandConsumer(runtime, db, jobs, services),
-    mediaLinksConsumer(runtime, db),
-  ]) {
-    await consumer.start();
-    runtime.onStop({ name: `consumer ${consumer.queue}`, close: () => consumer.stop() });
-  }
-  runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
-  return { ...startedService(runtime, db, server), services, jobs };
+  const { runtime, db, services } = service;
+  await startCatalogWorker(runtime, db, services.jobs, services, config.jobConcurrency ?? 2);
+  return { ...service, jobs: services.jobs };
 }

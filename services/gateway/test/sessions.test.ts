@@ -1,4 +1,3 @@
-import nock from 'nock';
 import {
   expectProblem,
   GatewayWorld,
@@ -15,9 +14,6 @@ import {
 
 const PASSWORD = 'correct horse battery';
 
-// nock patches node:http, which jest shares between the test files of a worker.
-afterAll(() => nock.restore());
-
 let lastAddress = 0;
 const nextAddress = () => `10.0.${Math.floor(lastAddress / 250)}.${(lastAddress++ % 250) + 1}`;
 
@@ -29,24 +25,19 @@ describe('a fresh install', () => {
   afterAll(() => world.stop());
 
   test('IA#33: GET /update-status answers before setup, with the running version and no release check, offline', async () => {
-    // Sealed: any connection the route tried to make to another host would fail the request.
-    nock.disableNetConnect();
-    nock.enableNetConnect(/127\.0\.0\.1|localhost/);
-    try {
-      const version = await world.request('GET', '/version');
-      const update = await world.request('GET', '/update-status');
-      expect(update.status).toBe(200);
-      expect(update.body).toEqual({
-        current_version: version.body.version,
-        latest_version: null,
-        update_available: null,
-        checked_at: null,
-        check_enabled: false,
-        release_url: null,
-      });
-    } finally {
-      nock.enableNetConnect();
-    }
+    // The network is sealed (test/setup/seal-network.ts): any connection the route tried to
+    // make to another host would fail the request.
+    const version = await world.request('GET', '/version');
+    const update = await world.request('GET', '/update-status');
+    expect(update.status).toBe(200);
+    expect(update.body).toEqual({
+      current_version: version.body.version,
+      latest_version: null,
+      update_available: null,
+      checked_at: null,
+      check_enabled: false,
+      release_url: null,
+    });
   });
 
   test('IA#1: GET /api/auth/me before setup → 503 setup_required', async () => {

@@ -1,7 +1,7 @@
 import type { Clock, JobQueue, Logger, Outbox, SecretBox } from '@mcs/kit';
 import type { Router } from 'express';
 import type { Db, Direct } from './db';
-import { createDelivery } from './delivery/delivery.worker';
+import { createDelivery } from './delivery/delivery-worker';
 import type { DeliveryJobs } from './delivery/jobs';
 import type { OperationPathsReader } from './delivery/operation-paths';
 import { send, type Resolve } from './delivery/sender';

@@ -2,19 +2,17 @@ import {
   createInternalClient,
   JobQueue,
   SecretBox,
-  serveInternalApi,
-  serviceMigrations,
-  startedService,
-  startRuntime,
+  startService,
   systemClock,
   type Clock,
+  type Runtime,
   type StartedService,
   type StartOptions,
 } from '@mcs/kit';
 import { createServices, mountRoutes, type Services } from './app';
 import type { WebhooksConfig } from './config';
 import { createDb, createDirect, SCHEMA, type Db } from './db';
-import { startDelivery } from './delivery/delivery.worker';
+import { startDelivery } from './delivery/delivery-worker';
 import { deliveryJobs } from './delivery/jobs';
 import { catalogPathsReader } from './delivery/operation-paths';
 import type { Resolve } from './delivery/sender';
@@ -38,33 +36,58 @@ const PATHS_TIMEOUT_MS = 10_000;
 
 /**
  * The webhooks service: the gapless event feed, endpoints and their deliveries
- * (events-webhooks.md). Built from the kit's parts rather than startService, which has no
- * place yet for the delivery worker and its queue.
+ * (events-webhooks.md). The delivery worker starts once the service serves and consumes.
  */
 export async function startWebhooks(
   config: WebhooksConfig,
   options: WebhooksOptions = {},
 ): Promise<WebhooksService> {
-  const runtime = await startRuntime({
-    service: SCHEMA,
-    config: config.runtime,
-    migrations: serviceMigrations(__dirname),
-    handleSignals: options.handleSignals,
-  });
-  const db = createDb(runtime.pool);
-  runtime.onStop({ name: 'prisma', close: () => db.$disconnect() });
+  const service = await startService(
+    {
+      service: SCHEMA,
+      dir: __dirname,
+      prepare: ({ encryptionKeys }) => ({ box: new SecretBox(encryptionKeys) }),
+      createDb,
+      build: (runtime, db, { box }) => buildServices(runtime, db, box, config, options),
+      mount: mountRoutes,
+      consumers: (runtime, db, services) => [
+        feedConsumer(runtime, services.direct, services.feedStore, (deliveries) =>
+          services.delivery.queue.enqueueNew(deliveries),
+        ),
+        pruneConsumer(runtime, db, services.prune),
+      ],
+    },
+    config,
+    options,
+  );
+  const { runtime, services } = service;
+  const concurrency = config.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY;
+  if (concurrency > 0) startDelivery(runtime, services.delivery, { concurrency });
+  // Last: the consumers and the worker above queue jobs until they have stopped.
+  runtime.onStop({ name: 'delivery queue', close: () => services.jobs.close() });
+  return service;
+}
+
+/** The service objects, plus the plain-pg client and the delivery queue the intake uses. */
+function buildServices(
+  runtime: Runtime,
+  db: Db,
+  box: SecretBox,
+  config: WebhooksConfig,
+  options: WebhooksOptions,
+) {
+  const direct = createDirect(runtime.pool);
   const jobs = new JobQueue(deliveryJobs, {
     redis: runtime.redis,
     prefix: runtime.config.redis.prefix,
   });
-  const direct = createDirect(runtime.pool);
   const services = createServices({
     db,
     direct,
     outbox: runtime.outbox,
     clock: options.clock ?? systemClock,
     log: runtime.log,
-    box: new SecretBox(config.encryptionKeys),
+    box,
     version: runtime.version,
     jobs,
     random: options.random ?? Math.random,
@@ -77,19 +100,5 @@ export async function startWebhooks(
             config.catalogUrl,
           ),
   });
-  const server = await serveInternalApi(runtime, (api) => mountRoutes(api, services));
-  for (const intake of [
-    feedConsumer(runtime, direct, services.feedStore, (deliveries) =>
-      services.delivery.queue.enqueueNew(deliveries),
-    ),
-    pruneConsumer(runtime, db, services.prune),
-  ]) {
-    await intake.start();
-    runtime.onStop({ name: intake.queue, close: () => intake.stop() });
-  }
-  const concurrency = config.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY;
-  if (concurrency > 0) startDelivery(runtime, services.delivery, { concurrency });
-  // Last: the consumers and the worker above queue jobs until they have stopped.
-  runtime.onStop({ name: 'delivery queue', close: () => jobs.close() });
-  return { ...startedService(runtime, db, server), services };
+  return { ...services, direct, jobs };
 }

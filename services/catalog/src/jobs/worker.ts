@@ -12,18 +12,18 @@ class NotCommittedYet extends Error {}
  */
 export interface JobHandlers {
   tasks: { execute(runId: number): Promise<boolean> };
-  executor: { execute(operationId: number): Promise<boolean> };
-  tags: { apply(messageId: string): Promise<boolean> };
+  /** `unfinished` / `queued`: rows whose work may still lack a job. */
+  executor: { execute(operationId: number): Promise<boolean>; unfinished(): Promise<number[]> };
+  tags: { apply(messageId: string): Promise<boolean>; queued(): Promise<string[]> };
   inputs: {
     refresh(messageId: string, command: MessagePayload<'catalog.inputs.refresh'>): Promise<void>;
   };
   backfill: { run(since: Date | null): Promise<number> };
 }
 
-/** Reads of the rows whose work may still lack a job (the features' repositories). */
-export interface UnfinishedWork {
-  operationIds(db: Db): Promise<number[]>;
-  tagCommandIds(db: Db): Promise<string[]>;
+/** The catalog's job queue: the command consumer and the worker's requeue add to it. */
+export function catalogQueue(runtime: Runtime): JobQueue<CatalogJobs> {
+  return new JobQueue(catalogJobs, { redis: runtime.redis, prefix: runtime.config.redis.prefix });
 }
 
 /**
@@ -34,12 +34,11 @@ export interface UnfinishedWork {
 export async function startCatalogWorker(
   runtime: Runtime,
   db: Db,
+  queue: JobQueue<CatalogJobs>,
   services: JobHandlers,
-  unfinished: UnfinishedWork,
   concurrency: number,
-): Promise<JobQueue<CatalogJobs>> {
+): Promise<void> {
   const options = { redis: runtime.redis, prefix: runtime.config.redis.prefix };
-  const queue = new JobQueue(catalogJobs, options);
   const worker = startJobWorker(
     catalogJobs,
     {
@@ -61,20 +60,19 @@ export async function startCatalogWorker(
   );
   runtime.onStop({ name: 'job worker', close: () => worker.close() });
   runtime.onStop({ name: 'job queue', close: () => queue.close() });
-  await requeueUnfinished(db, queue, unfinished);
-  return queue;
+  await requeueUnfinished(db, queue, services);
 }
 
 /** The rows are the truth: work whose job was lost with Redis is queued again at start. */
 async function requeueUnfinished(
   db: Db,
   queue: JobQueue<CatalogJobs>,
-  unfinished: UnfinishedWork,
+  services: JobHandlers,
 ): Promise<void> {
   for (const run of await new TaskRuns(SCHEMA).queued(db))
     await queue.enqueue('run_task', { run_id: run.runId }, runTaskJob(run));
-  for (const id of await unfinished.operationIds(db))
+  for (const id of await services.executor.unfinished())
     await queue.enqueue('execute_operation', { operation_id: id }, { jobId: `file-op-${id}` });
-  for (const messageId of await unfinished.tagCommandIds(db))
+  for (const messageId of await services.tags.queued())
     await queue.enqueue('apply_tags', { message_id: messageId }, { jobId: `tags-${messageId}` });
 }

@@ -1,25 +1,18 @@
-import { Consumer, type Runtime } from '@mcs/kit';
-import { type Db, SCHEMA, type Tx } from '../db';
-import { applyMediaLinks } from './media-links.repository';
+import { messageConsumer, type Runtime } from '@mcs/kit';
+import type { Db } from '../db';
+import type { MediaService } from './media.service';
 
 /** cleanup's candidate and protection links, for candidate_ids / protection_ids (2.6). */
 export function mediaLinksConsumer(
   runtime: Runtime,
   db: Db,
-): Consumer<Tx, 'cleanup.media_links_changed'> {
-  return new Consumer<Tx, 'cleanup.media_links_changed'>(
-    runtime.broker,
-    runtime.names,
-    runtime.log,
-    {
-      service: SCHEMA,
-      name: 'media-links',
-      messages: ['cleanup.media_links_changed'],
-      db,
-      schema: SCHEMA,
-      handler: async (message, tx) => {
-        await applyMediaLinks(tx, message.payload.items);
-      },
+  media: Pick<MediaService, 'applyLinks'>,
+) {
+  return messageConsumer(runtime, {
+    name: 'media-links',
+    db,
+    handlers: {
+      'cleanup.media_links_changed': (message, tx) => media.applyLinks(tx, message.payload.items),
     },
-  );
+  });
 }

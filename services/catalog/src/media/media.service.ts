@@ -1,6 +1,8 @@
+import type { MessagePayload } from '@mcs/contracts';
 import { NotFound, type Clock, oneSnapshot, pageOf, type Paging } from '@mcs/kit';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
+import { applyMediaLinks } from './media-links.repository';
 import { findMedia, listMedia } from './media.repository';
 import { mediaView, type MediaWire } from './media.view';
 
@@ -27,5 +29,13 @@ export class MediaService {
     const row = await findMedia(this.deps.db, kind, id, this.deps.clock());
     if (!row) throw new NotFound(`${NOUN[kind]} ${id} was not found.`);
     return mediaView(kind, row);
+  }
+
+  /**
+   * cleanup's candidate and protection links (cleanup.media_links_changed), in the message's
+   * transaction: they feed candidate_ids / protection_ids of the items above.
+   */
+  async applyLinks(tx: Tx, items: MessagePayload<'cleanup.media_links_changed'>['items']) {
+    await applyMediaLinks(tx, items);
   }
 }

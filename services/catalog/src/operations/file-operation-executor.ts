@@ -5,7 +5,7 @@ import { isMediaServer, type ServiceConfigRecord } from '../domain/service-confi
 import { IntegrationError } from '../integrations/errors';
 import type { ClientFactory } from '../integrations/client-factory';
 import type { MediaEvents } from '../messaging/media-events';
-import { findOperation, transition } from './file-operation.repository';
+import { findOperation, transition, unfinishedOperationIds } from './file-operation.repository';
 import { listServiceConfigs } from '../service-settings/service-settings.repository';
 import { OperationClients, perform, STEP_LABELS, verify } from './operation-clients';
 import type { OperationCommand } from './operation-intake';
@@ -32,6 +32,11 @@ export interface ExecutorDeps {
  */
 export class FileOperationExecutor {
   constructor(private readonly deps: ExecutorDeps) {}
+
+  /** Operations whose job may have been lost with Redis (the worker queues them again). */
+  unfinished(): Promise<number[]> {
+    return unfinishedOperationIds(this.deps.db);
+  }
 
   /** False while the operation's row is not committed yet (the job retries). */
   async execute(operationId: number): Promise<boolean> {

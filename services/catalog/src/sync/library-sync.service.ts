@@ -35,10 +35,10 @@ import { linkArrLists, readArrLists, readEpisodeLists } from './arr-lists';
 import { arrDepsOf } from './arr-read';
 import { addCounts, syncContext, UNIDENTIFIED_SAMPLE, type SyncContext } from './context';
 import { bothOutcomes, type LibraryOutcome } from './library-pages';
-import { syncMovies, type MoviesResult } from './movies.step';
-import { concludeRemovals, type RemovalResult } from './removals.step';
+import { syncMovies, type MoviesResult } from './movies-step';
+import { concludeRemovals, type RemovalResult } from './removals-step';
 import { liveCounts } from './unseen.repository';
-import { syncSeries, type SeriesResult } from './series.step';
+import { syncSeries, type SeriesResult } from './series-step';
 import { SyncReporter } from './sync-reporter';
 import { analyzeLibrary, dropReferences, vacuumLibrary } from './sync.repository';
 

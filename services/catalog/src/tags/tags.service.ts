@@ -10,6 +10,7 @@ import {
   finishTagCommand,
   findTagCommand,
   holdersOf,
+  queuedTagCommandIds,
   recordTagCommand,
   type TagHolder,
 } from './tags.repository';
@@ -38,6 +39,11 @@ export class TagsService {
 
   accept(tx: Tx, messageId: string, command: Command): Promise<number> {
     return recordTagCommand(tx, messageId, command);
+  }
+
+  /** Commands whose job may have been lost with Redis (the worker queues them again). */
+  queued(): Promise<string[]> {
+    return queuedTagCommandIds(this.deps.db);
   }
 
   /** False while the command's row is not committed yet (the job retries). */

@@ -10,9 +10,9 @@ import { array, integer, object } from '../../src/integrations/decode';
 import { HttpClient } from '../../src/integrations/http';
 import { RadarrClient } from '../../src/integrations/radarr';
 import { TautulliClient } from '../../src/integrations/tautulli';
-import { API_KEY, failureOf, sealNetwork, testConfig } from './support';
+import { API_KEY, failureOf, useNock, testConfig } from './support';
 
-sealNetwork();
+useNock();
 
 const ids = array(object({ id: integer }));
 

@@ -1,12 +1,12 @@
 import nock from 'nock';
 import { JellyfinClient } from '../../src/integrations/jellyfin';
 import { movieItem, queryResult } from './factories/jellyfin';
-import { API_KEY, collect, failureOf, sealNetwork, testConfig } from './support';
+import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
 
 const BASE = 'http://jellyfin.test:8096';
 const LIBRARY = '7e64e319657a9516ec78490da03edccb';
 
-sealNetwork();
+useNock();
 
 function client(extra: Parameters<typeof testConfig>[1] = {}) {
   const config = testConfig(BASE, extra);

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { PlexClient } from '../../src/integrations/plex';
 import { plexContainer, plexMovie } from './factories/plex';
-import { API_KEY, collect, failureOf, sealNetwork, testConfig } from './support';
+import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
 
 const BASE = 'http://plex.test:32400';
 
-sealNetwork();
+useNock();
 
 function client(extra: Parameters<typeof testConfig>[1] = {}) {
   const config = testConfig(BASE, extra);

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { RadarrClient } from '../../src/integrations/radarr';
 import { movieFile, radarrMovie } from './factories/arr';
-import { API_KEY, collect, failureOf, sealNetwork, testConfig } from './support';
+import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
 
 const BASE = 'http://radarr.test:7878';
 
-sealNetwork();
+useNock();
 
 function client(extra: Parameters<typeof testConfig>[1] = {}) {
   const config = testConfig(BASE, extra);

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { SeerrClient } from '../../src/integrations/seerr';
 import { seerrPage, seerrRequest, seerrUser } from './factories/seerr';
-import { API_KEY, collect, failureOf, sealNetwork, testConfig } from './support';
+import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
 
 const BASE = 'http://seerr.test:5055';
 
-sealNetwork();
+useNock();
 
 function client(extra: Parameters<typeof testConfig>[1] = {}) {
   const config = testConfig(BASE, extra);

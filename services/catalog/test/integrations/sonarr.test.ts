@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { SonarrClient } from '../../src/integrations/sonarr';
 import { sonarrEpisode, sonarrSeries } from './factories/arr';
-import { collect, failureOf, sealNetwork, testConfig } from './support';
+import { collect, failureOf, useNock, testConfig } from './support';
 
 const BASE = 'http://sonarr.test:8989';
 
-sealNetwork();
+useNock();
 
 function client(extra: Parameters<typeof testConfig>[1] = {}) {
   const config = testConfig(BASE, extra);

@@ -1,7 +1,7 @@
 /**
- * Shared set-up for the integration client tests: the network is sealed (nock stands in for the
- * external systems, localhost stays reachable for local stand-ins), retries do not wait, and
- * every failure is checked for leaked credentials.
+ * Shared set-up for the integration client tests: nock stands in for the external systems (the
+ * network is sealed for every test, localhost stays reachable for local stand-ins), retries do
+ * not wait, and every failure is checked for leaked credentials.
  */
 import nock from 'nock';
 import type { ClientConfig } from '../../src/integrations/config';
@@ -12,11 +12,12 @@ import type { ListBatch } from '../../src/integrations/http';
 export const API_KEY = 'k3y-5ecret-7f2a9c41d0';
 export const NOW = new Date('2025-06-01T12:00:00Z');
 
-export function sealNetwork(): void {
-  beforeAll(() => {
-    nock.disableNetConnect();
-    nock.enableNetConnect(/^(localhost|127\.0\.0\.1)(:\d+)?$/);
-  });
+/**
+ * nock stands in for the external systems in this file (the network itself is sealed for every
+ * test file, test/setup/seal-network.ts): a test's interceptors and the requests still waiting
+ * on them end with the test.
+ */
+export function useNock(): void {
   afterEach(() => {
     nock.abortPendingRequests();
     nock.cleanAll();
@@ -25,7 +26,6 @@ export function sealNetwork(): void {
   // file would otherwise send its real requests through nock's interceptor (which, for one,
   // does not keep connections alive).
   afterAll(() => {
-    nock.enableNetConnect();
     nock.restore();
   });
 }

@@ -1,10 +1,10 @@
 import nock from 'nock';
 import { TautulliClient } from '../../src/integrations/tautulli';
-import { API_KEY, collect, failureOf, sealNetwork, testConfig } from './support';
+import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
 
 const BASE = 'http://tautulli.test:8181';
 
-sealNetwork();
+useNock();
 
 function client(extra: Parameters<typeof testConfig>[1] = {}) {
   const config = testConfig(BASE, extra);

@@ -1,8 +1,7 @@
 import { BatchConsumer, type Runtime } from '@mcs/kit';
 import { SCHEMA, type Direct } from '../db';
 import { EVENT_TYPES } from '../domain/event-types';
-import type { NewDelivery } from './feed.repository';
-import type { FeedStore } from './feed-store.service';
+import type { FeedStore, StoreResult } from './feed-store.service';
 
 /**
  * Messages the broker hands out before any is acked. The consumer stores up to half of them
@@ -23,7 +22,7 @@ export function feedConsumer(
   runtime: Runtime,
   db: Direct,
   store: FeedStore,
-  enqueue: (deliveries: NewDelivery[]) => Promise<void>,
+  enqueue: (deliveries: StoreResult['deliveries']) => Promise<void>,
 ) {
   return new BatchConsumer(runtime.broker, runtime.names, runtime.log, {
     service: SCHEMA,

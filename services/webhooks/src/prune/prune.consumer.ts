@@ -1,5 +1,5 @@
-import { Consumer, type Runtime } from '@mcs/kit';
-import { SCHEMA, type Db } from '../db';
+import { messageConsumer, type Runtime } from '@mcs/kit';
+import type { Db } from '../db';
 import type { PruneService } from './prune.service';
 
 /**
@@ -9,12 +9,9 @@ import type { PruneService } from './prune.service';
  * command and the run resumes (deleting is idempotent).
  */
 export function pruneConsumer(runtime: Runtime, db: Db, prune: PruneService) {
-  return new Consumer(runtime.broker, runtime.names, runtime.log, {
-    service: SCHEMA,
+  return messageConsumer(runtime, {
     name: 'prune-event-feed',
-    messages: ['task.run.prune_event_feed'] as const,
     db,
-    schema: SCHEMA,
-    handler: (message) => prune.run(message.payload),
+    handlers: { 'task.run.prune_event_feed': (message) => prune.run(message.payload) },
   });
 }

@@ -1,6 +1,5 @@
-/** Calls and normalization Radarr and Sonarr share: status, tags, disk space, file facts. */
+/** Normalization Radarr and Sonarr share (file facts) and their editor's batch size. */
 import type { DateSanitiser } from '../dates';
-import type { HttpClient } from '../http';
 import {
   fileNameOf,
   parseDimensions,
@@ -9,36 +8,10 @@ import {
   videoCodecOf,
 } from '../media-info';
 import * as api from './api-types';
-import type { ArrFile, ArrStatus, ArrTag, DiskSpace } from './records';
+import type { ArrFile } from './records';
 
 /** Both editors accept at most this many ids per call in our policy (§2.5–2.6). */
 export const EDITOR_BATCH = 100;
-
-export async function systemStatus(http: HttpClient): Promise<ArrStatus> {
-  const status = await http.get('/api/v3/system/status', api.systemStatus);
-  return { appName: status.appName, version: status.version };
-}
-
-export async function listTags(http: HttpClient): Promise<ArrTag[]> {
-  const tags = await http.get('/api/v3/tag', api.tags);
-  return tags.map((tag) => ({ id: tag.id, label: tag.label.toLowerCase() }));
-}
-
-export async function createTag(http: HttpClient, label: string): Promise<ArrTag> {
-  const tag = await http.write({ method: 'POST', path: '/api/v3/tag', body: { label } }, api.tag);
-  if (!tag)
-    throw http.fail('POST', '/api/v3/tag', 'invalid_response', 'the new tag was not returned');
-  return { id: tag.id, label: tag.label.toLowerCase() };
-}
-
-export async function diskSpace(http: HttpClient): Promise<DiskSpace[]> {
-  const disks = await http.get('/api/v3/diskspace', api.diskSpaces);
-  return disks.map((disk) => ({
-    path: disk.path,
-    freeBytes: disk.freeSpace,
-    totalBytes: disk.totalSpace,
-  }));
-}
 
 export function toArrFile(file: api.ArrFileResource, dates: DateSanitiser): ArrFile {
   const { width, height } = parseDimensions(file.mediaInfo?.resolution ?? null);

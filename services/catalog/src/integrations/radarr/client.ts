@@ -3,12 +3,11 @@
  * (§6.5): delete with or without files and import exclusion, delete one file, tag, unmonitor,
  * rescan. Orchestration (pacing, verification, routing) lives with the executor, not here.
  */
-import * as shared from '../arr/shared';
-import type { ArrMovie, ArrStatus, ArrTag, DiskSpace, EditorChange } from '../arr/records';
-import { datesOf, httpOptions, type ClientConfig } from '../config';
-import type { DateSanitiser } from '../dates';
-import { HttpClient, mapList, type ListBatch } from '../http';
-import type { ArrFile } from '../arr/records';
+import { ArrClient } from '../arr/client';
+import type { ArrFile, ArrMovie } from '../arr/records';
+import { toArrFile } from '../arr/shared';
+import type { ClientConfig } from '../config';
+import { mapList, type ListBatch } from '../http';
 import * as api from './api-types';
 import { toArrMovie } from './normalize';
 
@@ -19,19 +18,9 @@ export interface DeleteMovieOptions {
   addImportExclusion: boolean;
 }
 
-export class RadarrClient {
-  private readonly http: HttpClient;
-  private readonly dates: DateSanitiser;
-
+export class RadarrClient extends ArrClient {
   constructor(config: ClientConfig) {
-    this.http = new HttpClient(
-      httpOptions('radarr', config, { headers: { 'X-Api-Key': config.apiKey } }),
-    );
-    this.dates = datesOf(config);
-  }
-
-  testConnection(): Promise<ArrStatus> {
-    return shared.systemStatus(this.http);
+    super('radarr', config, { path: '/api/v3/movie/editor', ids: 'movieIds' });
   }
 
   /**
@@ -55,27 +44,7 @@ export class RadarrClient {
 
   async movieFiles(movieId: number): Promise<ArrFile[]> {
     const files = await this.http.get('/api/v3/moviefile', api.movieFiles, { query: { movieId } });
-    return files.map((file) => shared.toArrFile(file, this.dates));
-  }
-
-  tags(): Promise<ArrTag[]> {
-    return shared.listTags(this.http);
-  }
-
-  createTag(label: string): Promise<ArrTag> {
-    return shared.createTag(this.http, label);
-  }
-
-  diskSpace(): Promise<DiskSpace[]> {
-    return shared.diskSpace(this.http);
-  }
-
-  async addTag(movieIds: number[], tagId: number): Promise<void> {
-    await this.edit(movieIds, { tagIds: [tagId], apply: 'add' });
-  }
-
-  async removeTag(movieIds: number[], tagId: number): Promise<void> {
-    await this.edit(movieIds, { tagIds: [tagId], apply: 'remove' });
+    return files.map((file) => toArrFile(file, this.dates));
   }
 
   async unmonitor(movieIds: number[]): Promise<void> {
@@ -101,23 +70,5 @@ export class RadarrClient {
       path: '/api/v3/command',
       body: { name: 'RefreshMovie', movieIds },
     });
-  }
-
-  close(): void {
-    this.http.close();
-  }
-
-  private async edit(movieIds: number[], change: EditorChange): Promise<void> {
-    const fields =
-      'monitored' in change
-        ? { monitored: change.monitored }
-        : { tags: change.tagIds, applyTags: change.apply };
-    for (const ids of shared.batches(movieIds)) {
-      await this.http.write({
-        method: 'PUT',
-        path: '/api/v3/movie/editor',
-        body: { movieIds: ids, ...fields },
-      });
-    }
   }
 }

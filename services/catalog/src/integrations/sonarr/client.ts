@@ -3,20 +3,12 @@
  * the action matrix (§6.5). Sonarr cannot remove a season or episode entry, so those scopes
  * only delete files and unmonitor.
  */
-import type {
-  ArrEpisode,
-  ArrFile,
-  ArrSeries,
-  ArrStatus,
-  ArrTag,
-  DiskSpace,
-  EditorChange,
-} from '../arr/records';
-import * as shared from '../arr/shared';
-import { datesOf, httpOptions, type ClientConfig } from '../config';
-import type { DateSanitiser } from '../dates';
+import { ArrClient } from '../arr/client';
+import type { ArrEpisode, ArrFile, ArrSeries } from '../arr/records';
+import { batches, toArrFile } from '../arr/shared';
+import type { ClientConfig } from '../config';
 import { array, integer, object, record } from '../decode';
-import { HttpClient, mapList, type ListBatch } from '../http';
+import { mapList, type ListBatch } from '../http';
 import * as api from './api-types';
 import { toArrEpisode, toArrSeries } from './normalize';
 
@@ -28,19 +20,9 @@ export interface DeleteSeriesOptions {
 
 const seasonsOfRaw = array(object({ seasonNumber: integer }));
 
-export class SonarrClient {
-  private readonly http: HttpClient;
-  private readonly dates: DateSanitiser;
-
+export class SonarrClient extends ArrClient {
   constructor(config: ClientConfig) {
-    this.http = new HttpClient(
-      httpOptions('sonarr', config, { headers: { 'X-Api-Key': config.apiKey } }),
-    );
-    this.dates = datesOf(config);
-  }
-
-  testConnection(): Promise<ArrStatus> {
-    return shared.systemStatus(this.http);
+    super('sonarr', config, { path: '/api/v3/series/editor', ids: 'seriesIds' });
   }
 
   /** Every series, streamed in batches (one bulk call, like the real API). */
@@ -69,33 +51,13 @@ export class SonarrClient {
     const files = await this.http.get('/api/v3/episodefile', api.episodeFiles, {
       query: { seriesId },
     });
-    return files.map((file) => shared.toArrFile(file, this.dates));
+    return files.map((file) => toArrFile(file, this.dates));
   }
 
   /** Verification: null when the file is gone (404). */
   async episodeFile(episodeFileId: number): Promise<ArrFile | null> {
     const file = await this.http.find(`/api/v3/episodefile/${episodeFileId}`, api.episodeFile);
-    return file ? shared.toArrFile(file, this.dates) : null;
-  }
-
-  tags(): Promise<ArrTag[]> {
-    return shared.listTags(this.http);
-  }
-
-  createTag(label: string): Promise<ArrTag> {
-    return shared.createTag(this.http, label);
-  }
-
-  diskSpace(): Promise<DiskSpace[]> {
-    return shared.diskSpace(this.http);
-  }
-
-  async addTag(seriesIds: number[], tagId: number): Promise<void> {
-    await this.edit(seriesIds, { tagIds: [tagId], apply: 'add' });
-  }
-
-  async removeTag(seriesIds: number[], tagId: number): Promise<void> {
-    await this.edit(seriesIds, { tagIds: [tagId], apply: 'remove' });
+    return file ? toArrFile(file, this.dates) : null;
   }
 
   async unmonitorSeries(seriesIds: number[]): Promise<void> {
@@ -120,7 +82,7 @@ export class SonarrClient {
   }
 
   async unmonitorEpisodes(episodeIds: number[]): Promise<void> {
-    for (const ids of shared.batches(episodeIds)) {
+    for (const ids of batches(episodeIds)) {
       await this.http.write({
         method: 'PUT',
         path: '/api/v3/episode/monitor',
@@ -145,7 +107,7 @@ export class SonarrClient {
   }
 
   async deleteEpisodeFiles(episodeFileIds: number[]): Promise<void> {
-    for (const ids of shared.batches(episodeFileIds)) {
+    for (const ids of batches(episodeFileIds)) {
       await this.http.write({
         method: 'DELETE',
         path: '/api/v3/episodefile/bulk',
@@ -160,23 +122,5 @@ export class SonarrClient {
       path: '/api/v3/command',
       body: { name: 'RefreshSeries', seriesId },
     });
-  }
-
-  close(): void {
-    this.http.close();
-  }
-
-  private async edit(seriesIds: number[], change: EditorChange): Promise<void> {
-    const fields =
-      'monitored' in change
-        ? { monitored: change.monitored }
-        : { tags: change.tagIds, applyTags: change.apply };
-    for (const ids of shared.batches(seriesIds)) {
-      await this.http.write({
-        method: 'PUT',
-        path: '/api/v3/series/editor',
-        body: { seriesIds: ids, ...fields },
-      });
-    }
   }
 }
