@@ -450,6 +450,29 @@ function runChild(config) {
   });
 }
 
+/**
+ * What the scans wrote, as one md5 per table, so two builds can be shown to write the same
+ * rows and messages from the same fill. Times differ from run to run and are left out: row
+ * columns ending in _at, _since or _until, every ISO timestamp inside a payload, and the
+ * outbox's own ids and times (message_id, correlation_id are random).
+ */
+async function resultDigest(client) {
+  const timeless = (table) =>
+    `(SELECT jsonb_object_agg(key, value) FROM jsonb_each(to_jsonb(${table}))
+       WHERE key !~ '(_at|_since|_until)$')`;
+  const { rows } = await client.query(
+    `SELECT (SELECT md5(string_agg(${timeless('c')}::text, E'\n' ORDER BY c.id))
+               FROM cleanup.candidates c) AS candidates,
+            (SELECT md5(string_agg(${timeless('p')}::text, E'\n' ORDER BY p.id))
+               FROM cleanup.protections p) AS protections,
+            (SELECT md5(string_agg(o.routing_key || ' ' ||
+                    regexp_replace(o.payload::text, '"[0-9]{4}-[0-9]{2}-[0-9]{2}T[^"]*"', '"T"', 'g'),
+                    E'\n' ORDER BY o.id))
+               FROM cleanup.outbox o) AS outbox`,
+  );
+  return rows[0];
+}
+
 async function round(movies) {
   const seriesCount = Math.round(movies / 10);
   await ensureTemplate();
@@ -478,6 +501,7 @@ async function round(movies) {
               (SELECT count(*) FROM cleanup.protections)::int AS protections,
               (SELECT count(*) FROM cleanup.outbox)::int AS outbox_rows`,
     );
+    const digest = await resultDigest(check);
     await check.end();
     return {
       movies,
@@ -486,6 +510,7 @@ async function round(movies) {
       fill_s: round1(fillS),
       ...scans,
       rows_after: rows[0],
+      digest,
       load: [loadBefore, load()],
     };
   } finally {
