@@ -56,7 +56,12 @@ export async function gatewayApp(
     runtime.log,
   );
   const rateLimiter = new RateLimiter(runtime.redis, config.runtime.redis.prefix, runtime.log);
-  const attempts = new PasswordAttempts(rateLimiter, config.loginAttemptsPerMinute);
+  // Password attempts wait up to a second for their count before failing open: what they
+  // guard costs a hash of most of a second, and a busy moment is when a flood would get through.
+  const attempts = new PasswordAttempts(
+    new RateLimiter(runtime.redis, config.runtime.redis.prefix, runtime.log, 1000),
+    config.loginAttemptsPerMinute,
+  );
   const call = createInternalClient({
     key: runtime.signingKey,
     timeoutMs: config.internalTimeoutMs,
