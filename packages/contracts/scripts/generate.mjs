@@ -96,7 +96,13 @@ const files = {
   'external-v1.ts': banner('openapi/external-v1.yaml') + (await typesOf(external)),
   'internal.ts':
     banner('openapi/internal.yaml') +
-    (await typesOf(bundle(readYaml('openapi/internal.yaml'), './external-v1.yaml', external))),
+    (await typesOf(
+      bundle(
+        bundle(readYaml('openapi/internal.yaml'), './external-v1.yaml', external),
+        '../asyncapi/events.yaml',
+        events,
+      ),
+    )),
   'events.ts': banner('asyncapi/events.yaml') + (await typesOf(eventsAsOpenApi(events, external))),
   'messages.ts': messageCatalogue(events),
 };

@@ -32,12 +32,19 @@ function load(path: string): JsonObject {
 export const externalOpenApiDocument = (): JsonObject => load(documentPaths.externalOpenApi);
 export const eventsDocument = (): JsonObject => load(documentPaths.events);
 
-/** The internal document with the components it borrows from the external one bundled in. */
+/**
+ * The internal document with the components it borrows bundled in: from the external one, and
+ * from the messages document the general settings, whose one schema is also settings.changed's.
+ */
 export const internalOpenApiDocument = (): JsonObject =>
   bundle(
-    load(documentPaths.internalOpenApi),
-    './external-v1.yaml',
-    load(documentPaths.externalOpenApi),
+    bundle(
+      load(documentPaths.internalOpenApi),
+      './external-v1.yaml',
+      load(documentPaths.externalOpenApi),
+    ),
+    '../asyncapi/events.yaml',
+    load(documentPaths.events),
   );
 
 const isObject = (value: unknown): value is JsonObject =>

@@ -1,9 +1,13 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { documentPaths, eventsDocument, externalOpenApiDocument } from './documents';
+import type { components } from './generated/events';
 import { messageCatalogue, type MessageName } from './generated/messages';
 
 export { messageCatalogue, type MessageName, type MessagePayload } from './generated/messages';
+
+/** The general settings (domain.md 11), owned by the scheduler (docs/decisions/025). */
+export type GeneralSettings = components['schemas']['GeneralSettings'];
 
 export type ExchangeKind = 'events' | 'commands';
 
@@ -56,4 +60,70 @@ export function validateMessage(name: MessageName, payload: unknown): Validation
     .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
     .join('; ');
   return { ok: false, errors };
+}
+
+/** One failing value of a schema check: where (a JSON pointer) and what is wrong. */
+export interface SchemaError {
+  pointer: string;
+  message: string;
+}
+
+/**
+ * Checks a value against a named schema of the messages document, every error listed: for
+ * documents that travel as messages and are also edited over HTTP (the general settings), so
+ * their one schema gives the owner its 422s as well.
+ */
+export function schemaErrors(schema: 'GeneralSettings', value: unknown): SchemaError[] {
+  const validate = compiler().getSchema(`${EVENTS_URI}#/components/schemas/${schema}`);
+  if (!validate) throw new Error(`No schema ${schema} in ${documentPaths.events}`);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => ({
+    pointer:
+      e.keyword === 'additionalProperties'
+        ? `${e.instancePath}/${String(e.params.additionalProperty)}`
+        : e.keyword === 'required'
+          ? `${e.instancePath}/${String(e.params.missingProperty)}`
+          : e.instancePath,
+    message: e.message ?? 'is invalid',
+  }));
+}
+
+/** True when the value is a whole, valid general-settings document. */
+export function isGeneralSettings(value: unknown): value is GeneralSettings {
+  return schemaErrors('GeneralSettings', value).length === 0;
+}
+
+let defaults: GeneralSettings | undefined;
+
+/**
+ * The documented default of every general setting (domain.md 11), read from the schema's
+ * `default`s, so the contract is their one source: the owner starts from them, and each
+ * follower acts on them until the owner has answered.
+ */
+export function generalSettingsDefaults(): GeneralSettings {
+  if (!defaults) {
+    const schemas = (eventsDocument().components as { schemas: Record<string, Schema> }).schemas;
+    const { properties = {} } = schemas.GeneralSettings ?? {};
+    const document = Object.fromEntries(
+      Object.entries(properties).map(([key, property]) => [key, defaultOf(property, schemas)]),
+    );
+    if (!isGeneralSettings(document)) {
+      throw new Error(
+        `GeneralSettings defaults are invalid: ${JSON.stringify(schemaErrors('GeneralSettings', document))}`,
+      );
+    }
+    defaults = document;
+  }
+  return structuredClone(defaults);
+}
+
+interface Schema {
+  $ref?: string;
+  default?: unknown;
+  properties?: Record<string, Schema>;
+}
+
+function defaultOf(property: Schema, schemas: Record<string, Schema>): unknown {
+  const target = property.$ref ? schemas[property.$ref.split('/').pop() ?? ''] : property;
+  return property.default ?? target?.default;
 }

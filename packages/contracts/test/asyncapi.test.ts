@@ -247,7 +247,7 @@ function propertyNames(roots: unknown[]): string[] {
   return [...names];
 }
 
-test("the files' path in catalog's internal media facts is the only path a message has (decision 013)", () => {
+test("the files' path in catalog's media facts and settings.changed's paths are the only paths a message has (decisions 013, 025)", () => {
   const pathLike = /(^|_)(path|paths|folder|directory|dir)(_|$)|^root_/;
   expect(
     ['path', 'local_path', 'destination_path', 'root_folder_path'].every((n) => pathLike.test(n)),
@@ -257,7 +257,11 @@ test("the files' path in catalog's internal media facts is the only path a messa
   const messages = document.allMessages().all();
   const payloads = (pick: (name: string) => boolean) =>
     messages.filter((m) => pick(m.name() ?? '')).map((m) => m.payload()?.json());
-  const others = propertyNames(payloads((name) => !facts.has(name)));
+  const others = propertyNames(payloads((name) => !facts.has(name) && name !== 'settings.changed'));
+  // The move destinations and path mappings catalog moves files with (domain.md 6.6).
+  expect(
+    propertyNames(payloads((name) => name === 'settings.changed')).filter((n) => pathLike.test(n)),
+  ).toEqual(['path_mappings']);
   expect(others).toEqual(
     expect.arrayContaining(['file_name', 'auto_delete_eligible_at', 'expires_at']),
   );

@@ -57,4 +57,6 @@ export * from './messaging/topology';
 export * from './ops/health';
 export * from './ops/metrics';
 export * from './ops/shutdown';
+export * from './settings/settings.consumer';
+export * from './settings/settings-follower';
 export * from './text/path-prefix';

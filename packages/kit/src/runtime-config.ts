@@ -22,6 +22,9 @@ export function runtimeVars(defaultPort: number) {
     INTERNAL_PUBLIC_KEYS: env.key('<service>=<base64 Ed25519 public key>, …', parsePublicKeys),
     INTERNAL_SECRET: env.replacedBy('INTERNAL_SIGNING_KEY and INTERNAL_PUBLIC_KEYS'),
     SHUTDOWN_TIMEOUT_MS: env.int(20000, { min: 1000, max: 600000 }),
+    // How long a started service's first decision waits for the scheduler's answer to
+    // settings.requested (docs/decisions/025); 0: decide on the stored settings at once.
+    SETTINGS_WAIT_MS: env.int(10000, { min: 0, max: 600000 }),
   };
 }
 
@@ -47,6 +50,8 @@ export interface RuntimeConfig {
   /** This service's signing key, and every service's public key by name. */
   keys: { signing: KeyObject; peers: PublicKeys };
   shutdownTimeoutMs: number;
+  /** SETTINGS_WAIT_MS; unset (tests): 0, decisions do not wait for the settings owner. */
+  settingsWaitMs?: number;
 }
 
 export function runtimeConfig(vars: RuntimeVars & { METRICS_PORT?: number }): RuntimeConfig {
@@ -59,6 +64,7 @@ export function runtimeConfig(vars: RuntimeVars & { METRICS_PORT?: number }): Ru
     log: { level: vars.LOG_LEVEL },
     keys: { signing: vars.INTERNAL_SIGNING_KEY, peers: vars.INTERNAL_PUBLIC_KEYS },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    settingsWaitMs: vars.SETTINGS_WAIT_MS,
   };
 }
 

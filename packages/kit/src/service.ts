@@ -2,10 +2,13 @@ import { join } from 'node:path';
 import type { Express, Router } from 'express';
 import type { Pool } from 'pg';
 import type { DestinationStream } from 'pino';
+import { pgDatabase } from './data/pg-database';
 import { serveInternalApi } from './internal-api';
 import type { HttpServer } from './http/server';
 import { startRuntime, type Runtime } from './runtime';
 import type { ServiceConfig } from './runtime-config';
+import { settingsConsumer } from './settings/settings.consumer';
+import type { SettingKey, SettingsFollower } from './settings/settings-follower';
 
 export interface StartedService<D> {
   runtime: Runtime;
@@ -42,6 +45,12 @@ export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined, P 
   largeBodies?: Readonly<Record<string, string>>;
   /** Message consumers, started once the service serves and stopped with its other intake. */
   consumers?: (runtime: Runtime, db: D, services: S) => Intake[];
+  /**
+   * The service's projection of the general settings (docs/decisions/025), built in `build`:
+   * its settings.changed consumer starts with the others, then the owner is asked once for
+   * the current version (settings.requested).
+   */
+  settings?: (services: S) => SettingsFollower<SettingKey>;
 }
 
 /** Something that takes work in (a consumer, a worker): started, then drained on stop. */
@@ -92,10 +101,14 @@ export async function startService<
     : await serveInternalApi(runtime, (api) => definition.mount?.(api, services), {
         largeBodies: definition.largeBodies,
       });
-  for (const intake of definition.consumers?.(runtime, db, services) ?? []) {
+  const settings = definition.settings?.(services);
+  const intakes = definition.consumers?.(runtime, db, services) ?? [];
+  if (settings) intakes.push(settingsConsumer(runtime, runtime.pool, settings));
+  for (const intake of intakes) {
     await intake.start();
     runtime.onStop({ name: intake.queue, close: () => intake.stop() });
   }
+  await settings?.request(runtime.outbox, pgDatabase(runtime.pool), definition.service);
   return { ...startedService(runtime, db, server), services };
 }
 

@@ -1238,6 +1238,153 @@ export interface components {
             task_id: components["schemas"]["TaskId"];
             requested_by_user_id: number;
         };
+        /** @description The general settings (domain.md 11, internal-api.md 6.1), every key present; a PUT body sends any subset of these keys and the merged document must match this schema. The scheduler owns the document (docs/decisions/025). Secrets (tmdb_api_key, notification secrets) are "********" when set and null otherwise when read over HTTP, and sealed (v2.<kid>.…) in settings.changed; sending "********" keeps the stored value. */
+        GeneralSettings: {
+            /**
+             * @description Review delay of movie candidates in days (rules may set their own).
+             * @default 14
+             */
+            auto_delete_movie_delay_days: number;
+            /**
+             * @description Review delay of series candidates in days (rules may set their own).
+             * @default 7
+             */
+            auto_delete_series_delay_days: number;
+            /**
+             * @description An auto-delete run with more eligible candidates stops (circuit breaker); a manual delete or move of more needs confirm.
+             * @default 50
+             */
+            auto_delete_breaker_max_items: number;
+            /**
+             * @description An auto-delete run acting on a larger share of the library stops (circuit breaker).
+             * @default 0.05
+             */
+            auto_delete_breaker_max_share: number;
+            /**
+             * @description A full sync missing more than this share of the library holds its removals (alert sync_mass_removal_blocked).
+             * @default 0.1
+             */
+            sync_removal_guard_ratio: number;
+            /**
+             * @description Arr action of operations that no rule decides (delete requests, manual actions on items without a candidate rule action).
+             * @default unmonitor
+             * @enum {string}
+             */
+            default_arr_action: "delete" | "unmonitor" | "unmonitor_only";
+            /**
+             * @description Add an import exclusion whenever an Arr entry is removed.
+             * @default true
+             */
+            arr_add_import_exclusion: boolean;
+            /**
+             * @description Let the main media server delete a target that no allowed Arr instance holds.
+             * @default true
+             */
+            media_server_fallback_enabled: boolean;
+            /**
+             * @description Pause between two file operations of one run.
+             * @default 2
+             */
+            delete_pacing_seconds: number;
+            move_destination_movies: components["schemas"]["MoveDestination"];
+            move_destination_series: components["schemas"]["MoveDestination"];
+            /**
+             * @description Path mappings (domain.md 6.6.1), internal and admin-only.
+             * @default []
+             */
+            path_mappings: components["schemas"]["PathMapping"][];
+            /**
+             * @description Users (not only admins) may open the Candidates page.
+             * @default true
+             */
+            users_can_view_candidates: boolean;
+            /**
+             * @description TMDB API key or read access token (secret, write-only).
+             * @default null
+             */
+            tmdb_api_key: string | null;
+            /**
+             * Format: uri
+             * @description TMDB API base URL.
+             * @default https://api.themoviedb.org/3
+             */
+            tmdb_base_url: string;
+            /**
+             * @description Import IMDb ratings from the dataset at most once per 24 h.
+             * @default true
+             */
+            imdb_ratings_enabled: boolean;
+            /**
+             * Format: uri
+             * @description IMDb ratings dataset (title.ratings.tsv.gz).
+             * @default https://datasets.imdbws.com/title.ratings.tsv.gz
+             */
+            imdb_ratings_url: string;
+            /**
+             * @description Feed events older than this are pruned once their deliveries are finished.
+             * @default 90
+             */
+            event_retention_days: number;
+            /**
+             * @description Block webhook and notification destinations on private networks too (events-webhooks.md 4.10).
+             * @default false
+             */
+            webhook_block_private_destinations: boolean;
+            /**
+             * @description Weekly housekeeping checks the release URL for a newer version.
+             * @default false
+             */
+            update_check_enabled: boolean;
+            notifications: components["schemas"]["NotificationSettings"];
+        };
+        /**
+         * @description Absolute folder that moved files go to (domain.md 6.6); must be writable where catalog reaches it.
+         * @default null
+         */
+        MoveDestination: string | null;
+        PathMapping: {
+            /**
+             * @description The service whose paths this maps; null maps the paths of every service.
+             * @default null
+             */
+            service_config_id?: number | null;
+            /** @description Path prefix as the service reports it. */
+            remote_prefix: string;
+            /** @description The same folder as catalog reaches it (absolute). */
+            local_prefix: string;
+        };
+        /**
+         * @default {
+         *       "channels": []
+         *     }
+         */
+        NotificationSettings: {
+            channels: components["schemas"]["NotificationChannel"][];
+        };
+        /** @description A notification channel (internal-api.md 6.1). Its settings are checked by kind (smtp needs port, from and to; gotify a token; ntfy a topic); secrets among them (password, token) and url_or_host are masked on read. */
+        NotificationChannel: {
+            /** @description Given by the scheduler when a channel is first saved; send it back to keep a channel's secrets. */
+            id?: string;
+            name: string;
+            /** @enum {string} */
+            kind: "discord" | "slack" | "ntfy" | "gotify" | "smtp" | "json_webhook";
+            /** @description Webhook or server URL (discord, slack, ntfy, gotify, json_webhook) or SMTP host; masked on read. */
+            url_or_host: string;
+            /** @description By kind. smtp: port (1…65535), from, to (1…20 addresses), secure, username, password. ntfy: topic, priority (1…5), token. gotify: token, priority (0…10). discord, slack: username. json_webhook: nothing required. */
+            settings: Record<string, never>;
+            events: ("task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed")[];
+            enabled: boolean;
+        };
+        /** @description The general settings at a version (docs/decisions/025). The scheduler publishes it through its outbox on every change and in answer to settings.requested; each follower keeps its own projection of the keys it reads and applies a message only when its version is newer than the one it holds. Secrets are present only sealed with ENCRYPTION_KEYS. */
+        SettingsChangedEvent: {
+            /** @description Raised by one on every change. */
+            version: number;
+            settings: components["schemas"]["GeneralSettings"];
+        };
+        /** @description A follower starting asks the scheduler to publish the current settings again as settings.changed. Harmless to repeat. */
+        SettingsRequestedCommand: {
+            requested_by_service: components["schemas"]["ServiceName"];
+        };
         /**
          * @description Media type of the root item.
          * @enum {string}

@@ -1677,6 +1677,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/general": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the general settings
+         * @description Every key of the general settings (internal-api.md 6.1, domain.md 11), defaults for the
+         *     ones never set. Secrets (`tmdb_api_key`, notification channel secrets and `url_or_host`)
+         *     read `"********"` when set and null otherwise; paths (move destinations, path mappings)
+         *     are shown, as this route is for administrators only. The scheduler owns the document
+         *     (docs/decisions/025).
+         */
+        get: operations["getGeneralSettings"];
+        /**
+         * Change some general settings
+         * @description Only the keys sent change: they are merged onto the stored document and the result must
+         *     be a valid `GeneralSettings` as a whole, else 422 `validation_failed` with `errors`
+         *     naming every invalid key (`in: body`, `name` such as `path_mappings[3].local_prefix`)
+         *     and nothing changes. Unknown keys are 422, except the legacy `post_action_webhooks`,
+         *     which is ignored (events-webhooks.md 5.4). A secret sent as `"********"` keeps the stored
+         *     value (a notification channel keeps its secrets when sent back with its `id`). A move
+         *     destination must be absolute and writable where catalog reaches it (422
+         *     `path_not_writable` naming the key otherwise; 503 when catalog cannot say). Every
+         *     service follows the new version within a second, for its next decision.
+         */
+        put: operations["updateGeneralSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/services": {
         parameters: {
             query?: never;
@@ -1763,6 +1799,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Any subset of the keys of `GeneralSettings`; the scheduler validates the merged document as a whole, so each key's ranges are stated once (in GeneralSettings). */
+        GeneralSettingsUpdate: {
+            [key: string]: unknown;
+        };
         /**
          * @description `admin` manages settings, users, rules and tasks; `user` uses the library views.
          * @enum {string}
@@ -3557,6 +3597,143 @@ export interface components {
             /** @description Optional reason (trimmed; empty after trimming counts as absent). */
             reason?: string | null;
         };
+        /** @description The general settings (domain.md 11, internal-api.md 6.1), every key present; a PUT body sends any subset of these keys and the merged document must match this schema. The scheduler owns the document (docs/decisions/025). Secrets (tmdb_api_key, notification secrets) are "********" when set and null otherwise when read over HTTP, and sealed (v2.<kid>.…) in settings.changed; sending "********" keeps the stored value. */
+        GeneralSettings: {
+            /**
+             * @description Review delay of movie candidates in days (rules may set their own).
+             * @default 14
+             */
+            auto_delete_movie_delay_days: number;
+            /**
+             * @description Review delay of series candidates in days (rules may set their own).
+             * @default 7
+             */
+            auto_delete_series_delay_days: number;
+            /**
+             * @description An auto-delete run with more eligible candidates stops (circuit breaker); a manual delete or move of more needs confirm.
+             * @default 50
+             */
+            auto_delete_breaker_max_items: number;
+            /**
+             * @description An auto-delete run acting on a larger share of the library stops (circuit breaker).
+             * @default 0.05
+             */
+            auto_delete_breaker_max_share: number;
+            /**
+             * @description A full sync missing more than this share of the library holds its removals (alert sync_mass_removal_blocked).
+             * @default 0.1
+             */
+            sync_removal_guard_ratio: number;
+            /**
+             * @description Arr action of operations that no rule decides (delete requests, manual actions on items without a candidate rule action).
+             * @default unmonitor
+             * @enum {string}
+             */
+            default_arr_action: "delete" | "unmonitor" | "unmonitor_only";
+            /**
+             * @description Add an import exclusion whenever an Arr entry is removed.
+             * @default true
+             */
+            arr_add_import_exclusion: boolean;
+            /**
+             * @description Let the main media server delete a target that no allowed Arr instance holds.
+             * @default true
+             */
+            media_server_fallback_enabled: boolean;
+            /**
+             * @description Pause between two file operations of one run.
+             * @default 2
+             */
+            delete_pacing_seconds: number;
+            move_destination_movies: components["schemas"]["MoveDestination"];
+            move_destination_series: components["schemas"]["MoveDestination"];
+            /**
+             * @description Path mappings (domain.md 6.6.1), internal and admin-only.
+             * @default []
+             */
+            path_mappings: components["schemas"]["PathMapping"][];
+            /**
+             * @description Users (not only admins) may open the Candidates page.
+             * @default true
+             */
+            users_can_view_candidates: boolean;
+            /**
+             * @description TMDB API key or read access token (secret, write-only).
+             * @default null
+             */
+            tmdb_api_key: string | null;
+            /**
+             * Format: uri
+             * @description TMDB API base URL.
+             * @default https://api.themoviedb.org/3
+             */
+            tmdb_base_url: string;
+            /**
+             * @description Import IMDb ratings from the dataset at most once per 24 h.
+             * @default true
+             */
+            imdb_ratings_enabled: boolean;
+            /**
+             * Format: uri
+             * @description IMDb ratings dataset (title.ratings.tsv.gz).
+             * @default https://datasets.imdbws.com/title.ratings.tsv.gz
+             */
+            imdb_ratings_url: string;
+            /**
+             * @description Feed events older than this are pruned once their deliveries are finished.
+             * @default 90
+             */
+            event_retention_days: number;
+            /**
+             * @description Block webhook and notification destinations on private networks too (events-webhooks.md 4.10).
+             * @default false
+             */
+            webhook_block_private_destinations: boolean;
+            /**
+             * @description Weekly housekeeping checks the release URL for a newer version.
+             * @default false
+             */
+            update_check_enabled: boolean;
+            notifications: components["schemas"]["NotificationSettings"];
+        };
+        /**
+         * @default {
+         *       "channels": []
+         *     }
+         */
+        NotificationSettings: {
+            channels: components["schemas"]["NotificationChannel"][];
+        };
+        /** @description A notification channel (internal-api.md 6.1). Its settings are checked by kind (smtp needs port, from and to; gotify a token; ntfy a topic); secrets among them (password, token) and url_or_host are masked on read. */
+        NotificationChannel: {
+            /** @description Given by the scheduler when a channel is first saved; send it back to keep a channel's secrets. */
+            id?: string;
+            name: string;
+            /** @enum {string} */
+            kind: "discord" | "slack" | "ntfy" | "gotify" | "smtp" | "json_webhook";
+            /** @description Webhook or server URL (discord, slack, ntfy, gotify, json_webhook) or SMTP host; masked on read. */
+            url_or_host: string;
+            /** @description By kind. smtp: port (1…65535), from, to (1…20 addresses), secure, username, password. ntfy: topic, priority (1…5), token. gotify: token, priority (0…10). discord, slack: username. json_webhook: nothing required. */
+            settings: Record<string, never>;
+            events: ("task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed")[];
+            enabled: boolean;
+        };
+        PathMapping: {
+            /**
+             * @description The service whose paths this maps; null maps the paths of every service.
+             * @default null
+             */
+            service_config_id?: number | null;
+            /** @description Path prefix as the service reports it. */
+            remote_prefix: string;
+            /** @description The same folder as catalog reaches it (absolute). */
+            local_prefix: string;
+        };
+        /**
+         * @description Absolute folder that moved files go to (domain.md 6.6); must be writable where catalog reaches it.
+         * @default null
+         */
+        MoveDestination: string | null;
     };
     responses: {
         /** @description Not logged in (`unauthenticated`) or wrong credentials (`invalid_credentials`). */
@@ -6441,6 +6618,68 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getGeneralSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The general settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateGeneralSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneralSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The whole document after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description An invalid key (`validation_failed`, with `errors`) or a move destination catalog cannot write to (`path_not_writable`, with `errors`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -43,6 +43,8 @@ export const messageCatalogue = {
   'protection.created': { exchange: 'events', payloadPointer: '/components/schemas/ProtectionCreatedEvent' },
   'protection.removed': { exchange: 'events', payloadPointer: '/components/schemas/ProtectionRemovedEvent' },
   'scheduler.task.trigger': { exchange: 'commands', payloadPointer: '/components/schemas/SchedulerTaskTriggerCommand' },
+  'settings.changed': { exchange: 'events', payloadPointer: '/components/schemas/SettingsChangedEvent' },
+  'settings.requested': { exchange: 'commands', payloadPointer: '/components/schemas/SettingsRequestedCommand' },
   'task.run.delete_cleanup_candidates': { exchange: 'commands', payloadPointer: '/components/schemas/TaskRunCommand' },
   'task.run.prune_event_feed': { exchange: 'commands', payloadPointer: '/components/schemas/TaskRunCommand' },
   'task.run.refresh_playback_history': { exchange: 'commands', payloadPointer: '/components/schemas/TaskRunCommand' },
@@ -100,6 +102,8 @@ export interface MessagePayloads {
   'protection.created': S['ProtectionCreatedEvent'];
   'protection.removed': S['ProtectionRemovedEvent'];
   'scheduler.task.trigger': S['SchedulerTaskTriggerCommand'];
+  'settings.changed': S['SettingsChangedEvent'];
+  'settings.requested': S['SettingsRequestedCommand'];
   'task.run.delete_cleanup_candidates': S['TaskRunCommand'];
   'task.run.prune_event_feed': S['TaskRunCommand'];
   'task.run.refresh_playback_history': S['TaskRunCommand'];

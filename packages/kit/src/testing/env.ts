@@ -45,6 +45,7 @@ export async function createTestEnv(): Promise<TestEnv> {
       log: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
       keys: TEST_KEYS,
       shutdownTimeoutMs: 10000,
+      settingsWaitMs: 0,
       ...overrides,
     }),
     cleanup: async () => {

@@ -7,3 +7,4 @@ export * from './drift';
 export * from './broker';
 export * from './signed';
 export * from './keys';
+export * from './settings';
