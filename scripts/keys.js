@@ -2,7 +2,7 @@
 // git ignores (MCS_DATA_DIR, default .data/ at the repository root):
 //   keys/<service>/private.key   each service's Ed25519 signing key (0600)
 //   keys/public/public-keys      every service's public key
-//   encryption.key               ENCRYPTION_KEYS of catalog and webhooks (0600), unless the
+//   encryption.key               ENCRYPTION_KEYS of catalog, scheduler and webhooks (0600), unless the
 //                                environment sets ENCRYPTION_KEYS or ENCRYPTION_KEYS_FILE
 // An install that ran an earlier version kept a generated encryption key in the database it
 // protects (platform.secrets): the first start moves it into encryption.key and deletes it
@@ -33,7 +33,7 @@ async function prepareKeys({ dataDir, databaseUrl, env }) {
   const forService = (service) => ({
     INTERNAL_SIGNING_KEY_FILE: keys.privateKeyFile(service),
     INTERNAL_PUBLIC_KEYS_FILE: keys.publicKeysFile,
-    ...(service === 'catalog' || service === 'webhooks' ? encryption : {}),
+    ...(['catalog', 'scheduler', 'webhooks'].includes(service) ? encryption : {}),
   });
   return forService;
 }

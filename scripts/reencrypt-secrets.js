@@ -12,7 +12,7 @@ if (!env.ENCRYPTION_KEYS && !env.ENCRYPTION_KEYS_FILE)
   env.ENCRYPTION_KEYS_FILE = resolve(root, env.MCS_DATA_DIR ?? '.data', 'encryption.key');
 
 let failed = 0;
-for (const service of ['catalog', 'webhooks']) {
+for (const service of ['catalog', 'scheduler', 'webhooks']) {
   const { status } = spawnSync(
     process.execPath,
     [join(root, 'services', service, 'dist', 'reencrypt.js')],

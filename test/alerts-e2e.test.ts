@@ -1,5 +1,5 @@
 import type { InternalApi } from '@mcs/contracts';
-import { callSigned, waitFor } from '@mcs/kit/testing';
+import { callSigned, waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { startScheduler, type SchedulerService } from '../services/scheduler/src/server';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
 import { useCatalogAndCleanup } from './support/catalog-cleanup';
@@ -24,7 +24,10 @@ const ADMIN = { type: 'user', id: 1, role: 'admin' } as const;
 let scheduler: SchedulerService;
 
 beforeAll(async () => {
-  scheduler = await startScheduler({ runtime: world.catalog.env.runtimeConfig() });
+  scheduler = await startScheduler({
+    runtime: world.catalog.env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
   // What catalog announced when the main server was saved, before the scheduler was listening.
   await world.cleanup.runtime.publisher.publish('catalog.main_server_changed', {
     has_main_server: true,

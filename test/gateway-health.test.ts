@@ -1,4 +1,4 @@
-import { waitFor } from '@mcs/kit/testing';
+import { waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { closedPort, GatewayWorld } from '../services/gateway/test/support/gateway';
 import { startScheduler } from '../services/scheduler/src/server';
 import { startInternalServices } from './support/internal-services';
@@ -76,7 +76,10 @@ describe('while dependencies go down and come back', () => {
 
   test('each change of a dependency is logged once: down with the reason and no stack, back up as one info line', async () => {
     await waitFor(async () => (await schedulerCheck()) === 'fail', { what: 'scheduler down' });
-    const scheduler = await startScheduler({ runtime: world.env.runtimeConfig({ port }) });
+    const scheduler = await startScheduler({
+      runtime: world.env.runtimeConfig({ port }),
+      encryptionKeys: TEST_ENCRYPTION_KEYS,
+    });
     try {
       await waitFor(async () => (await schedulerCheck()) === 'ok', { what: 'scheduler up' });
       // A few more rounds of checks while the other three services stay down.

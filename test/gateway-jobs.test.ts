@@ -1,5 +1,5 @@
 import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
-import { createTestEnv, TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
+import { createTestEnv, TEST_AMQP_URL, waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { startCleanup, type CleanupService } from '../services/cleanup/src/server';
 import { startScheduler, type SchedulerService } from '../services/scheduler/src/server';
 import { newCandidate, newMovie, versionTarget } from '../services/cleanup/test/support/factories';
@@ -25,7 +25,10 @@ let viewer: Session;
 beforeAll(async () => {
   const env = await createTestEnv();
   cleanup = await startCleanup({ runtime: env.runtimeConfig() });
-  scheduler = await startScheduler({ runtime: env.runtimeConfig() });
+  scheduler = await startScheduler({
+    runtime: env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
   gateway = await GatewayWorld.start({}, { cleanup: cleanup.url, scheduler: scheduler.url }, env);
   admin = await gateway.setup();
   viewer = await gateway.userSession(admin, 'viewer');

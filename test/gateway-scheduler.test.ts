@@ -1,4 +1,4 @@
-import { createTestEnv } from '@mcs/kit/testing';
+import { createTestEnv, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { startScheduler, type SchedulerService } from '../services/scheduler/src/server';
 import {
   expectProblem,
@@ -17,7 +17,10 @@ let admin: Session;
 
 beforeAll(async () => {
   const env = await createTestEnv();
-  scheduler = await startScheduler({ runtime: env.runtimeConfig() });
+  scheduler = await startScheduler({
+    runtime: env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
   gateway = await GatewayWorld.start({}, { scheduler: scheduler.url }, env);
   admin = await gateway.setup();
 });
@@ -96,4 +99,52 @@ test('EA#5, EA#8, EA#49: /api/v1/system needs a token with system:read and lists
   const capabilities = system.body.capabilities as string[];
   expect(capabilities).toEqual([...capabilities].sort());
   expect(capabilities).toEqual(expect.arrayContaining(['event-feed', 'signed-webhooks']));
+});
+
+test('IA#7: changing the general settings needs the session CSRF token; without it nothing changes', async () => {
+  const change = (headers: Record<string, string>) =>
+    gateway.request('PUT', '/api/settings/general', {
+      session: admin,
+      headers,
+      body: { auto_delete_movie_delay_days: 21 },
+    });
+  const read = async () =>
+    (await gateway.request('GET', '/api/settings/general', { session: admin })).body;
+  const before = await read();
+  expectProblem(await change({ 'x-csrf-token': '' }), 403, 'csrf_failed');
+  expectProblem(await change({ 'x-csrf-token': 'not-the-token' }), 403, 'csrf_failed');
+  expect(await read()).toEqual(before);
+  const changed = await change({});
+  expect(changed.status).toBe(200);
+  expect(changed.body).toMatchObject({ auto_delete_movie_delay_days: 21 });
+  expect(await read()).toEqual(changed.body);
+});
+
+test('IA#10: a user may neither read nor change the general settings', async () => {
+  const user = await gateway.userSession(admin, 'settings-user');
+  expectProblem(
+    await gateway.request('GET', '/api/settings/general', { session: user }),
+    403,
+    'forbidden',
+  );
+  expectProblem(
+    await gateway.request('PUT', '/api/settings/general', {
+      session: user,
+      body: { users_can_view_candidates: false },
+    }),
+    403,
+    'forbidden',
+  );
+});
+
+test('a general settings change with an invalid key is 422 naming it, through the gateway', async () => {
+  const reply = await gateway.request('PUT', '/api/settings/general', {
+    session: admin,
+    body: { event_retention_days: 3, surprise: 1 },
+  });
+  expectProblem(reply, 422, 'validation_failed');
+  expect((reply.body.errors as { name: string }[]).map((e) => e.name).sort()).toEqual([
+    'event_retention_days',
+    'surprise',
+  ]);
 });

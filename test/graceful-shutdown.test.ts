@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, waitFor, type TestEnv, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { gatewayDefaults } from '../services/gateway/src/config';
 import { startGateway } from '../services/gateway/src/server';
 import { startScheduler } from '../services/scheduler/src/server';
@@ -110,7 +110,10 @@ async function durationOf(stopping: Promise<void>, limitMs: number) {
 }
 
 test('a service under keep-alive load stops within 2 s, closing every connection cleanly', async () => {
-  const scheduler = await startScheduler({ runtime: env.runtimeConfig() });
+  const scheduler = await startScheduler({
+    runtime: env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
   const port = Number(new URL(scheduler.url).port);
   const load = keepAliveLoad(`${scheduler.url}/health/live`);
   await load.serving();

@@ -1,5 +1,5 @@
 import type { ExternalApi } from '@mcs/contracts';
-import { callSigned, waitFor } from '@mcs/kit/testing';
+import { callSigned, waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { startScheduler, type SchedulerService } from '../services/scheduler/src/server';
 import { startWorld, type World } from '../services/catalog/test/support/world';
 
@@ -15,7 +15,10 @@ let scheduler: SchedulerService;
 
 beforeAll(async () => {
   catalog = await startWorld();
-  scheduler = await startScheduler({ runtime: catalog.env.runtimeConfig() });
+  scheduler = await startScheduler({
+    runtime: catalog.env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
 });
 afterAll(async () => {
   await scheduler.stop();

@@ -1,6 +1,6 @@
 import type { ExternalApi } from '@mcs/contracts';
 import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
-import { callSigned, TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
+import { callSigned, TEST_AMQP_URL, waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { startScheduler, type SchedulerService } from '../services/scheduler/src/server';
 import { newMovie } from '../services/cleanup/test/support/factories';
 import { patchFacts, setSources } from '../services/cleanup/test/support/scan';
@@ -20,7 +20,10 @@ let broker: BrokerConnection;
 
 beforeAll(async () => {
   cleanup = await startWorld();
-  scheduler = await startScheduler({ runtime: cleanup.env.runtimeConfig() });
+  scheduler = await startScheduler({
+    runtime: cleanup.env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
   const log = createLogger({ service: 'test', level: 'silent' });
   broker = await BrokerConnection.connect(TEST_AMQP_URL, log);
   const publisher = new Publisher(broker, brokerNames(cleanup.env.namespace), log);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const [catalog, cleanup, scheduler, webhooks] = await Promise.all([
     startCatalog({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
     startCleanup({ runtime }),
-    startScheduler({ runtime }),
+    startScheduler({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
     startWebhooks({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
   ]);
   Object.assign(running, { catalog, cleanup, scheduler, webhooks });

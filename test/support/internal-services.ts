@@ -18,7 +18,7 @@ export async function startInternalServices(): Promise<{
   const services = await Promise.all([
     startCatalog({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
     startCleanup({ runtime }),
-    startScheduler({ runtime }),
+    startScheduler({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
     startWebhooks({ runtime, encryptionKeys: TEST_ENCRYPTION_KEYS }),
   ]);
   const [catalog, cleanup, scheduler, webhooks] = services.map((s) => s.url) as [

@@ -1,10 +1,13 @@
-import type { Clock, JobQueue, Outbox } from '@mcs/kit';
+import type { Clock, JobQueue, Outbox, SecretBox } from '@mcs/kit';
 import type { Router } from 'express';
 import type { Db } from './db';
 import type { SchedulerJobs } from './jobs';
 import { MainServerService } from './main-server/main-server.service';
 import { jobRoutes } from './runs/jobs.routes';
 import { RunService } from './runs/run.service';
+import type { DestinationCheck } from './settings/destination-check';
+import { settingsRoutes } from './settings/settings.routes';
+import { SettingsService } from './settings/settings.service';
 import { SystemService } from './system/system.service';
 import { systemRoutes } from './system/system.routes';
 import { ScheduleService } from './tasks/schedule.service';
@@ -22,6 +25,8 @@ export function createServices(deps: {
   queue: JobQueue<SchedulerJobs>;
   timeZone: string;
   rateLimited: boolean;
+  box: SecretBox;
+  destinations: DestinationCheck;
 }) {
   const { db, clock, outbox } = deps;
   const schedules = new ScheduleService({ db, queue: deps.queue, timeZone: deps.timeZone, clock });
@@ -34,6 +39,13 @@ export function createServices(deps: {
     trigger: new TriggerService({ db, outbox }),
     system: new SystemService({ db, clock, rateLimited: deps.rateLimited }),
     mainServer: new MainServerService({ db, outbox }),
+    settings: new SettingsService({
+      db,
+      outbox,
+      clock,
+      box: deps.box,
+      destinations: deps.destinations,
+    }),
   };
 }
 
@@ -45,4 +57,5 @@ export function mountRoutes(api: Router, services: Services): void {
   taskAdminRoutes(api, services);
   systemRoutes(api, services);
   jobRoutes(api, services);
+  settingsRoutes(api, services);
 }

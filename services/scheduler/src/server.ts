@@ -1,10 +1,14 @@
 import {
+  createInternalClient,
   housekeepingConsumer,
+  SecretBox,
   JobQueue,
   startJobWorker,
   startService,
   systemClock,
+  AppError,
   type Clock,
+  type Runtime,
   type StartOptions,
 } from '@mcs/kit';
 import { createServices, mountRoutes } from './app';
@@ -15,6 +19,8 @@ import { mainServerConsumer } from './main-server/main-server.consumer';
 import { purgeSchedulerData } from './runs/housekeeping.service';
 import { runReportsConsumer } from './runs/run-reports.consumer';
 import { RunSweeper } from './runs/run-sweeper.service';
+import { catalogDestinationCheck, type DestinationCheck } from './settings/destination-check';
+import { settingsRequestsConsumer } from './settings/settings.consumer';
 import { triggerConsumer } from './tasks/trigger.consumer';
 
 export type SchedulerService = Awaited<ReturnType<typeof startScheduler>>;
@@ -32,18 +38,25 @@ export async function startScheduler(
       service: SCHEMA,
       dir: __dirname,
       createDb,
-      build: (runtime, db) => {
+      // A bad key stops the start before anything connects (docs/decisions/023).
+      prepare: ({ encryptionKeys }) => ({ box: new SecretBox(encryptionKeys) }),
+      build: (runtime, db, { box }) => {
         const jobs = { redis: runtime.redis, prefix: runtime.config.redis.prefix };
         const queue = new JobQueue(schedulerJobs, jobs);
         runtime.onStop({ name: 'scheduler queue', close: () => queue.close() });
         const rateLimited = config.rateLimited ?? true;
-        return createServices({ db, outbox: runtime.outbox, clock, queue, timeZone, rateLimited });
+        const destinations = destinationCheck(runtime, config.catalogUrl);
+        return createServices({
+          ...{ db, outbox: runtime.outbox, clock, queue, timeZone, rateLimited },
+          ...{ box, destinations },
+        });
       },
       mount: mountRoutes,
       consumers: (runtime, db, services) => [
         runReportsConsumer(runtime, db),
         mainServerConsumer(runtime, db, services.mainServer),
         triggerConsumer(runtime, db, services.trigger),
+        settingsRequestsConsumer(runtime, db, services.settings),
         housekeepingConsumer(runtime, {
           service: 'scheduler',
           db,
@@ -70,4 +83,20 @@ export async function startScheduler(
     runtime.log.info('main server unknown: asked catalog for it');
   }
   return service;
+}
+
+/** catalog answers whether a move destination is writable; a few seconds at most. */
+function destinationCheck(runtime: Runtime, catalogUrl: string | undefined): DestinationCheck {
+  if (catalogUrl === undefined) {
+    return () =>
+      Promise.reject(
+        new AppError(
+          503,
+          'service_unavailable',
+          'No catalog is configured to check move destinations.',
+        ),
+      );
+  }
+  const call = createInternalClient({ key: runtime.signingKey, timeoutMs: 5000 });
+  return catalogDestinationCheck(call, catalogUrl);
 }

@@ -1,5 +1,5 @@
 import type { ExternalApi } from '@mcs/contracts';
-import { waitFor } from '@mcs/kit/testing';
+import { waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { startScheduler, type SchedulerService } from '../src/server';
 import { useWorld } from './support/world';
 
@@ -36,7 +36,10 @@ test('two replicas fire a due task once per due time: every run is scheduled, no
     data: { taskId: 'sync_requests', enabled: true, scheduleType: 'interval', scheduleValue: '1' },
   });
   await world.service.services.schedules.sync();
-  replica = await startScheduler({ runtime: world.env.runtimeConfig() });
+  replica = await startScheduler({
+    runtime: world.env.runtimeConfig(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
+  });
 
   // The owner: completes each run as soon as its command arrives.
   const completed = new Set<number>();

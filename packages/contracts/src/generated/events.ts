@@ -1371,13 +1371,15 @@ export interface components {
             /** @description Webhook or server URL (discord, slack, ntfy, gotify, json_webhook) or SMTP host; masked on read. */
             url_or_host: string;
             /** @description By kind. smtp: port (1…65535), from, to (1…20 addresses), secure, username, password. ntfy: topic, priority (1…5), token. gotify: token, priority (0…10). discord, slack: username. json_webhook: nothing required. */
-            settings: Record<string, never>;
+            settings: {
+                [key: string]: unknown;
+            };
             events: ("task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed")[];
             enabled: boolean;
         };
         /** @description The general settings at a version (docs/decisions/025). The scheduler publishes it through its outbox on every change and in answer to settings.requested; each follower keeps its own projection of the keys it reads and applies a message only when its version is newer than the one it holds. Secrets are present only sealed with ENCRYPTION_KEYS. */
         SettingsChangedEvent: {
-            /** @description Raised by one on every change. */
+            /** @description Raised by one on every change; 0 is the documented defaults, never changed. */
             version: number;
             settings: components["schemas"]["GeneralSettings"];
         };

@@ -3714,7 +3714,9 @@ export interface components {
             /** @description Webhook or server URL (discord, slack, ntfy, gotify, json_webhook) or SMTP host; masked on read. */
             url_or_host: string;
             /** @description By kind. smtp: port (1…65535), from, to (1…20 addresses), secure, username, password. ntfy: topic, priority (1…5), token. gotify: token, priority (0…10). discord, slack: username. json_webhook: nothing required. */
-            settings: Record<string, never>;
+            settings: {
+                [key: string]: unknown;
+            };
             events: ("task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed")[];
             enabled: boolean;
         };

@@ -9,6 +9,7 @@ import {
   type SignedCall,
   type TestEnv,
   waitFor,
+  TEST_ENCRYPTION_KEYS,
 } from '@mcs/kit/testing';
 import { startScheduler, type SchedulerService } from '../../src/server';
 
@@ -42,7 +43,10 @@ export function useWorld(): World {
   let clockSkew = 0;
   beforeAll(async () => {
     const env = await createTestEnv();
-    const service = await startScheduler({ runtime: env.runtimeConfig() });
+    const service = await startScheduler({
+      runtime: env.runtimeConfig(),
+      encryptionKeys: TEST_ENCRYPTION_KEYS,
+    });
     const commands = await recordMessages<Command>(env.namespace, ['task.run.*'], 'commands');
     const log = createLogger({ service: 'test', level: 'silent' });
     broker = await BrokerConnection.connect(TEST_AMQP_URL, log);
