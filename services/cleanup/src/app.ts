@@ -23,6 +23,7 @@ import { AutoDeleteService } from './deletion/auto-delete.service';
 import { CandidateActionService } from './candidates/candidate-action.service';
 import { CandidateContinuity } from './candidates/candidate-continuity.service';
 import { CandidateService } from './candidates/candidate.service';
+import { MediaItemService } from './media-items/media-items.service';
 import { NoticeService } from './notices/notice.service';
 import { QueuedJobService } from './jobs/queued-job.service';
 import { ManualOperationService } from './deletion/manual-operation.service';
@@ -80,6 +81,9 @@ export function createServices(deps: {
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
     candidates: new CandidateService({ db, clock }),
+    mediaItems: new MediaItemService({ db, clock }),
+    // Until the settings follower lands: users_can_view_candidates at its default (on).
+    candidateAccess: (): Promise<boolean> => Promise.resolve(true),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
     protections: new ProtectionService({ db, clock, writer }),
     protected: new ProtectedService({ db, clock, writer, links }),

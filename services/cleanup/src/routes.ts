@@ -6,6 +6,7 @@ import { candidatePresenceRoutes } from './candidates/candidate-presence.routes'
 import { candidateRoutes } from './candidates/candidate.routes';
 import { deleteRequestRoutes } from './deletion/delete-request.routes';
 import { queuedJobRoutes } from './jobs/queued-job.routes';
+import { mediaItemRoutes } from './media-items/media-items.routes';
 import { manualOperationRoutes } from './deletion/manual-operation.routes';
 import { noticeRoutes } from './notices/notice.routes';
 import { protectedRoutes } from './protections/protected.routes';
@@ -21,6 +22,7 @@ export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
   candidatePresenceRoutes(api, services.candidates);
   candidateGroupRoutes(api, services.candidates);
+  mediaItemRoutes(api, services);
   manualOperationRoutes(api, services.manualOperations);
   queuedJobRoutes(api, services.queuedJobs);
   protectionRoutes(api, services.protections);

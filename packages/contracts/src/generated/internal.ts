@@ -707,6 +707,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The media browser
+         * @description Movies and series of the library (internal-api.md 8), ordered by title, as cleanup knows
+         *     them from catalog's media facts. `size_bytes` sums the files cleanup knows of (null when
+         *     none has a known size). `candidate_ids` lists the item's candidates (any scope or state)
+         *     for users with Candidates-page access and is empty for others; `protection_ids` its
+         *     active protections (any scope). Removed items are listed only with `include_removed`.
+         */
+        get: operations["listMediaItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/items/{media_type}/{media_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One movie or series in the media browser
+         * @description The item with its versions (movies: file names without directories) or its seasons and
+         *     episodes (series), its candidates (empty for users without Candidates-page access) and
+         *     its active protections. A removed item still answers; an unknown one is 404.
+         */
+        get: operations["getMediaItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/candidates/rules": {
         parameters: {
             query?: never;
@@ -2356,6 +2402,56 @@ export interface components {
                 last_seen_at: string | null;
             }[];
         };
+        MediaItemSummary: {
+            media_type: components["schemas"]["MediaType"];
+            media_id: components["schemas"]["Id"];
+            title: string;
+            year: number | null;
+            tmdb_id: number | null;
+            poster_url: string | null;
+            /** @description Sum of the known file sizes; null when no size is known. */
+            size_bytes: number | null;
+            candidate_ids: components["schemas"]["Id"][];
+            protection_ids: components["schemas"]["Id"][];
+            /** Format: date-time */
+            removed_at: string | null;
+        };
+        MediaItemPage: {
+            items: components["schemas"]["MediaItemSummary"][];
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+        };
+        MediaItemDetail: components["schemas"]["MediaItemSummary"] & {
+            /** @description A movie's files; empty for a series. */
+            versions: {
+                id: components["schemas"]["Id"];
+                /** @description Without directories. */
+                file_name: string;
+                size_bytes: number | null;
+                resolution: string | null;
+                video_codec: string | null;
+                hdr: boolean | null;
+                dolby_vision: boolean | null;
+                /** Format: date-time */
+                added_at: string | null;
+            }[];
+            /** @description A series' seasons with their episodes; empty for a movie. */
+            seasons: {
+                id: components["schemas"]["Id"];
+                season_number: number;
+                episodes: {
+                    id: components["schemas"]["Id"];
+                    episode_number: number;
+                    title: string | null;
+                    air_date: string | null;
+                    has_file: boolean;
+                }[];
+            }[];
+            candidates: components["schemas"]["Candidate"][];
+            protections: components["schemas"]["Protection"][];
+        };
         CandidateGroupPage: {
             items: {
                 media_type: components["schemas"]["MediaType"];
@@ -3294,11 +3390,6 @@ export interface components {
          */
         DeleteOperation: "delete" | "move";
         /**
-         * @description Who caused an event: `api_token` (an external API token), `user` (a logged-in user of the internal UI), `system` (scans, scheduled tasks, library sync).
-         * @enum {string}
-         */
-        ActorType: "api_token" | "user" | "system";
-        /**
          * @description A protection shields a target from cleanup. Only active protections (permanent, or `expires_at` in the future) count for coverage, blockers and enforcement.
          * @example {
          *       "id": 57,
@@ -3363,6 +3454,11 @@ export interface components {
          * @enum {string}
          */
         ProtectionSource: "manual" | "api" | "rule";
+        /**
+         * @description Who caused an event: `api_token` (an external API token), `user` (a logged-in user of the internal UI), `system` (scans, scheduled tasks, library sync).
+         * @enum {string}
+         */
+        ActorType: "api_token" | "user" | "system";
         /**
          * @description A service task.
          * @example {
@@ -4982,6 +5078,69 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMediaItems: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. A page past the end returns `items` `[]` with the true `total`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size, 1 to 200. Out-of-range values are rejected with 422, never clamped. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only items of this media type. */
+                media_type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Case-insensitive part of the title. */
+                search?: string;
+                /** @description Also list items removed from the library (default false). */
+                include_removed?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaItemPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMediaItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                media_type: components["schemas"]["MediaType"];
+                media_id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaItemDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -43,6 +43,8 @@ export interface CandidateFilters {
   tmdbId?: number;
   ruleId?: number;
   seriesId?: number;
+  /** The movie or series (with mediaType). */
+  mediaId?: number;
   seasonNumber?: number;
   episodeNumber?: number;
   autoDeleteState?: AutoDeleteState;
@@ -96,6 +98,7 @@ function conditions(filters: CandidateFilters, now: Date): Sql[] {
   // Exact membership: 6 matches [6, 8] but not [16].
   if (ruleId !== undefined) where.push(sql`c.matched_rule_ids @> ARRAY[${ruleId}::bigint]`);
   if (seriesId !== undefined) where.push(sql`c.series_id = ${seriesId}::bigint`);
+  if (filters.mediaId !== undefined) where.push(sql`c.media_id = ${filters.mediaId}::bigint`);
   if (seasonNumber !== undefined) where.push(sql`c.season_number = ${seasonNumber}::int`);
   if (episodeNumber !== undefined) where.push(sql`c.episode_number = ${episodeNumber}::int`);
   if (filters.autoDeleteState) where.push(stateCondition(filters.autoDeleteState, now));

@@ -1,0 +1,37 @@
+import type { Router } from 'express';
+import { Input, pathId, requireUser, type UserPrincipal } from '@mcs/kit';
+import { MEDIA_TYPES } from '../targets/target-input';
+import type { MediaItemService } from './media-items.service';
+
+/** Whether a user may see candidates (internal-api.md 8: Candidates-page access). */
+export type CandidateAccess = (user: UserPrincipal) => Promise<boolean>;
+
+/** `GET /api/media/items` and its detail (internal-api.md 8): the media browser, for users. */
+export function mediaItemRoutes(
+  api: Router,
+  services: { mediaItems: MediaItemService; candidateAccess: CandidateAccess },
+): void {
+  api.get('/media/items', async (req, res) => {
+    const user = requireUser(res, 'user');
+    const query = new Input('query', req.query);
+    const filters = {
+      mediaType: query.oneOf('media_type', MEDIA_TYPES),
+      search: query.string('search', { min: 1, max: 200 }),
+      includeRemoved: query.boolean('include_removed') ?? false,
+    };
+    const paging = query.paging();
+    query.done();
+    const candidates = await services.candidateAccess(user);
+    res.json(await services.mediaItems.list(filters, paging, candidates));
+  });
+
+  api.get('/media/items/:media_type/:media_id', async (req, res) => {
+    const user = requireUser(res, 'user');
+    const path = new Input('path', req.params);
+    const mediaType = path.oneOf('media_type', MEDIA_TYPES);
+    path.done();
+    const mediaId = pathId(req.params, 'media_id');
+    const candidates = await services.candidateAccess(user);
+    res.json(await services.mediaItems.get(mediaType!, mediaId, candidates));
+  });
+}
