@@ -1,4 +1,4 @@
-// `pnpm secrets:reencrypt` over the real catalog and webhooks schemas: after the command every
+// `pnpm secrets:reencrypt` over the real catalog, scheduler and webhooks schemas: after the command every
 // stored credential opens with the new key alone, so the old key can leave ENCRYPTION_KEYS.
 import { Pool } from 'pg';
 import { runReencryptCommand, SecretBox, type SealedColumns } from '@mcs/kit';
@@ -6,6 +6,8 @@ import { callSigned, createTestEnv, type TestEnv } from '@mcs/kit/testing';
 import { startCatalog } from '../services/catalog/src/server';
 import { SEALED_COLUMNS as CATALOG } from '../services/catalog/src/service-settings/service-settings.repository';
 import { SEALED_COLUMNS as WEBHOOKS } from '../services/webhooks/src/endpoints/endpoint.repository';
+import { startScheduler } from '../services/scheduler/src/server';
+import { SEALED_COLUMNS as SCHEDULER } from '../services/scheduler/src/settings/settings.repository';
 import { startWebhooks } from '../services/webhooks/src/server';
 
 const OLD = 'old-encryption-key-0123456789abcdefgh';
@@ -25,11 +27,17 @@ afterAll(async () => {
 
 async function storeCredentialsUnder(keys: string[]) {
   const runtime = env.runtimeConfig();
-  const [catalog, webhooks] = await Promise.all([
+  const [catalog, webhooks, scheduler] = await Promise.all([
     startCatalog({ runtime, encryptionKeys: keys }),
     startWebhooks({ runtime, encryptionKeys: keys }),
+    startScheduler({ runtime, encryptionKeys: keys }),
   ]);
   try {
+    const settings = await callSigned('scheduler', scheduler.url, 'PUT', '/api/settings/general', {
+      principal: ADMIN,
+      body: { tmdb_api_key: 'tmdb-api-key' },
+    });
+    expect(settings.status).toBe(200);
     const saved = await callSigned('catalog', catalog.url, 'POST', '/api/settings/save/service', {
       principal: ADMIN,
       body: {
@@ -60,7 +68,7 @@ async function storeCredentialsUnder(keys: string[]) {
     );
     expect(created.status).toBe(201);
   } finally {
-    await Promise.all([catalog.stop(), webhooks.stop()]);
+    await Promise.all([catalog.stop(), webhooks.stop(), scheduler.stop()]);
   }
 }
 
@@ -77,7 +85,7 @@ async function sealedValues(schema: string, targets: readonly SealedColumns[]) {
   return values;
 }
 
-test('every credential catalog and webhooks store moves to the new key', async () => {
+test('every credential catalog, the scheduler and webhooks store moves to the new key', async () => {
   await storeCredentialsUnder([OLD]);
   const io = (keys: string[]) => ({
     env: { DATABASE_URL: env.databaseUrl, ENCRYPTION_KEYS: keys.join(',') },
@@ -85,6 +93,7 @@ test('every credential catalog and webhooks store moves to the new key', async (
   });
   expect(await runReencryptCommand('catalog', CATALOG, io([NEW, OLD]))).toBe(0);
   expect(await runReencryptCommand('webhooks', WEBHOOKS, io([NEW, OLD]))).toBe(0);
+  expect(await runReencryptCommand('scheduler', SCHEDULER, io([NEW, OLD]))).toBe(0);
 
   const onlyNew = new SecretBox([NEW]);
   const catalogValues = await sealedValues('catalog', CATALOG);
@@ -97,6 +106,8 @@ test('every credential catalog and webhooks store moves to the new key', async (
     ]),
   );
   expect(webhookValues).toHaveLength(3); // headers, password, signing secret
+  const settingsValues = await sealedValues('scheduler', SCHEDULER);
+  expect(settingsValues.map((v) => onlyNew.open(v))).toEqual(['tmdb-api-key']);
 });
 
 test('the commands know every sealed column of their schema', async () => {
