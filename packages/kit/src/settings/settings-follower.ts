@@ -26,6 +26,13 @@ interface ProjectionRow {
   settings: Partial<GeneralSettings>;
 }
 
+/** What the kit's wiring needs of a follower, whatever keys it reads (startService, consumer). */
+export interface SettingsProjection {
+  apply(tx: SqlClient, payload: MessagePayload<'settings.changed'>): Promise<void>;
+  markAnswered(): void;
+  request(outbox: Outbox, db: SqlClient, service: string): Promise<void>;
+}
+
 /**
  * A service's projection of the general settings it reads (docs/decisions/025). The owner (the
  * scheduler) publishes the whole document as settings.changed; the follower keeps its keys in
@@ -39,7 +46,7 @@ interface ProjectionRow {
  * (or the documented defaults) and says so. Another replica may take the answer off the shared
  * queue: it writes the same row, which is why the bound is short and the row is always read.
  */
-export class SettingsFollower<K extends SettingKey> {
+export class SettingsFollower<K extends SettingKey> implements SettingsProjection {
   private readonly table: string;
   private answered = false;
   private wakeAnswered: () => void = () => undefined;
