@@ -45,6 +45,7 @@ import { RulePreviewService } from './rules/rule-preview.service';
 import { RuleService } from './rules/rule.service';
 import { ScanService } from './scan/scan.service';
 import { SourceStatusService } from './sources/source-status.service';
+import type { CleanupSettingsReader } from './settings/cleanup-settings';
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: {
@@ -58,8 +59,10 @@ export function createServices(deps: {
   refreshTimeoutMs: number;
   /** Wakes a run waiting for catalog's answer (INPUT_REFRESH_CHANNEL; decision 024). */
   listener: PgListener;
+  /** The general settings cleanup decides with (docs/decisions/025), read at each decision. */
+  settings: CleanupSettingsReader;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, settings } = deps;
   // The projection's bulk reads (pages of roots) go through plain pg: decision 017.
   const direct = createDirect(deps.pool);
   const events = new LifecycleEvents(deps.outbox);
@@ -75,33 +78,48 @@ export function createServices(deps: {
     listener: deps.listener,
     consumed: new Set([...MEDIA_MESSAGES, ...RULE_INPUT_MESSAGES, ...SOURCE_STATUS_MESSAGES]),
   });
-  const scan = new ScanService({ db, direct, clock, sourceStatus, continuity, writer, refresher });
+  const scan = new ScanService({
+    db,
+    direct,
+    clock,
+    sourceStatus,
+    continuity,
+    writer,
+    refresher,
+    settings,
+  });
   const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
-  const autoDelete = new AutoDeleteService({ db, clock, sourceStatus, queue, refresher });
+  const autoDelete = new AutoDeleteService({
+    db,
+    clock,
+    sourceStatus,
+    queue,
+    refresher,
+    settings,
+  });
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
+    settings,
     candidates: new CandidateService({ db, clock }),
     mediaItems: new MediaItemService({ db, clock }),
-    // Until the settings follower lands: users_can_view_candidates at its default (on).
-    candidateAccess: (): Promise<boolean> => Promise.resolve(true),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
     protections: new ProtectionService({ db, clock, writer }),
     protected: new ProtectedService({ db, clock, writer, links }),
     protectionRequests: new ProtectionRequestService({ db, clock, writer }),
-    deleteRequests: new DeleteRequestService({ db, clock, queue }),
+    deleteRequests: new DeleteRequestService({ db, clock, queue, settings }),
     mediaProjection: new MediaProjectionService({ writer, links }),
     continuity,
-    rules: new RuleService({ db, clock, writer, continuity }),
+    rules: new RuleService({ db, clock, writer, continuity, settings }),
     sourceStatus,
-    rulePreview: new RulePreviewService({ db, direct, clock, sourceStatus }),
-    ruleDiff: new RuleDiffService({ db, direct, clock, sourceStatus }),
+    rulePreview: new RulePreviewService({ db, direct, clock, sourceStatus, settings }),
+    ruleDiff: new RuleDiffService({ db, direct, clock, sourceStatus, settings }),
     ruleLookups: new RuleLookupService({ db }),
     requesterWatch: new RequesterWatchService({ db, clock, sourceStatus }),
     scan,
     refresher,
     autoDelete,
     arrTags,
-    manualOperations: new ManualOperationService({ db, clock, queue }),
+    manualOperations: new ManualOperationService({ db, clock, queue, settings }),
     queuedJobs: new QueuedJobService({ db, clock }),
     operationOutcomes: new OperationOutcomeService({ events, links }),
     reclaimHistory: new ReclaimHistoryService({ db, clock }),

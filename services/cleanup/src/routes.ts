@@ -20,15 +20,15 @@ import { ruleRoutes } from './rules/rule.routes';
 /** Every route of the cleanup service, under /api behind the gateway signature. */
 export function mountRoutes(api: Router, services: Services): void {
   candidateRoutes(api, services);
-  candidatePresenceRoutes(api, services.candidates);
-  candidateGroupRoutes(api, services.candidates);
+  candidatePresenceRoutes(api, services.candidates, services.settings);
+  candidateGroupRoutes(api, services.candidates, services.settings);
   mediaItemRoutes(api, services);
   manualOperationRoutes(api, services.manualOperations);
   queuedJobRoutes(api, services.queuedJobs);
   protectionRoutes(api, services.protections);
   protectionRequestRoutes(api, services.protectionRequests);
   deleteRequestRoutes(api, services.deleteRequests);
-  reclaimHistoryRoutes(api, services.reclaimHistory);
+  reclaimHistoryRoutes(api, services.reclaimHistory, services.settings);
   noticeRoutes(api, services.notices);
   alertRoutes(api, services.alerts);
   protectedRoutes(api, services.protected);
@@ -40,5 +40,6 @@ export function mountRoutes(api: Router, services: Services): void {
     sourceStatus: services.sourceStatus,
     preview: services.rulePreview,
     diff: services.ruleDiff,
+    settings: services.settings,
   });
 }

@@ -1,5 +1,6 @@
 import {
   JobQueue,
+  SettingsFollower,
   housekeepingConsumer,
   startService,
   systemClock,
@@ -20,6 +21,7 @@ import { ruleInputsConsumer } from './projection/rule-inputs.consumer';
 import { sourceStatusConsumer } from './sources/source-status.consumer';
 import { taskConsumer } from './tasks/task.consumer';
 import { mountRoutes } from './routes';
+import { CLEANUP_SETTING_KEYS } from './settings/cleanup-settings';
 
 export type CleanupService = StartedService<Db> & { services: Services };
 
@@ -45,9 +47,19 @@ export async function startCleanup(
         const listener = inputRefreshListener(runtime.config.database.url, log);
         listener.start();
         runtime.onStop({ name: 'input refresh listener', close: () => listener.stop() });
+        const settings = new SettingsFollower({
+          schema: SCHEMA,
+          keys: CLEANUP_SETTING_KEYS,
+          pool,
+          log,
+          waitMs: runtime.config.settingsWaitMs ?? 0,
+        });
         const deps = { db, pool, outbox, publisher, log, clock, refreshTimeoutMs, listener };
-        return { ...createServices(deps), jobs };
+        return { ...createServices({ ...deps, settings }), jobs, settings };
       },
+      // The general settings' projection (docs/decisions/025): settings.changed and the
+      // settings.requested of each start.
+      settings: (services) => services.settings,
       mount: mountRoutes,
       // internal-api.md 1: request bodies up to 256 KiB, a rule import up to 2 MiB.
       largeBodies: { '/api/rules/import': '2mb' },

@@ -1,19 +1,25 @@
 import type { Router } from 'express';
-import { Input, requireUser } from '@mcs/kit';
+import { Input } from '@mcs/kit';
 import { readCandidateFilters } from './candidate-filters';
 import type { CandidateService } from './candidate.service';
+import { requireCandidatesPage } from '../http/principal';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 
 const SORTS = ['created_at', 'auto_delete_eligible_at', 'title', 'size'] as const;
 const ORDERS = ['asc', 'desc'] as const;
 
 /**
  * `GET /api/media/candidates` (internal-api.md 8, seed rule 1): the Candidates page, a page of
- * groups (a movie with its versions, a series with its seasons and episodes). Every user may
- * see it: `users_can_view_candidates` has no settings store yet, and its default is on.
+ * groups (a movie with its versions, a series with its seasons and episodes), for users with
+ * Candidates-page access.
  */
-export function candidateGroupRoutes(api: Router, candidates: CandidateService): void {
+export function candidateGroupRoutes(
+  api: Router,
+  candidates: CandidateService,
+  settings: CleanupSettingsReader,
+): void {
   api.get('/media/candidates', async (req, res) => {
-    requireUser(res, 'user');
+    await requireCandidatesPage(res, settings);
     const query = new Input('query', req.query);
     const filters = {
       ...readCandidateFilters(query),

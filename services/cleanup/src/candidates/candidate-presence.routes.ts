@@ -1,12 +1,18 @@
 import type { Router } from 'express';
-import { Input, requireUser } from '@mcs/kit';
+import { Input } from '@mcs/kit';
 import { MEDIA_TYPES } from '../targets/target-input';
 import type { CandidateService } from './candidate.service';
+import { requireCandidatesPage } from '../http/principal';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 
-/** `GET /api/media/candidates/presence` (internal-api.md 8), for every user. */
-export function candidatePresenceRoutes(api: Router, candidates: CandidateService): void {
+/** `GET /api/media/candidates/presence` (internal-api.md 8), with Candidates-page access. */
+export function candidatePresenceRoutes(
+  api: Router,
+  candidates: CandidateService,
+  settings: CleanupSettingsReader,
+): void {
   api.get('/media/candidates/presence', async (req, res) => {
-    requireUser(res, 'user');
+    await requireCandidatesPage(res, settings);
     const query = new Input('query', req.query);
     const mediaType = query.oneOf('media_type', MEDIA_TYPES);
     const mediaId = query.int('media_id', { min: 1 });

@@ -1,6 +1,8 @@
 import { type Clock, type TaskContext, TaskError, type TaskOutcome } from '@mcs/kit';
 import { deriveAutoDeleteState } from '../domain/auto-delete';
+import { breakerLimits } from '../domain/deletion/breaker';
 import { classify, type RunClass } from '../domain/deletion/classify';
+import { type OperationDefaults, operationDefaults } from '../domain/deletion/operation-plan';
 import { filesOf, revalidate, type Revalidation } from '../domain/deletion/revalidate';
 import { isPlaying, type NowPlaying } from '../domain/deletion/now-playing';
 import type { SourceAvailability } from '../domain/rules';
@@ -16,6 +18,7 @@ import { breakerTripped, useConfirmations } from './deletion-breaker';
 import { type OperationQueue, planOf, type QueuedItem } from './operation-queue';
 import { type InputRefresher, refreshableSources } from '../scan/input-refresher';
 import type { SourceStatusService } from '../sources/source-status.service';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 
 export type DeletionSummary = {
   eligible: number;
@@ -46,6 +49,7 @@ export class AutoDeleteService {
       sourceStatus: SourceStatusService;
       queue: OperationQueue;
       refresher: InputRefresher;
+      settings: CleanupSettingsReader;
     },
   ) {}
 
@@ -56,6 +60,8 @@ export class AutoDeleteService {
     const rules = await enabledRules(db);
     const nowPlaying = await this.freshInputs(context.runId, rules);
     const availability = await this.deps.sourceStatus.availability();
+    // The run's settings, read once it is about to decide (never from before its start).
+    const settings = await this.deps.settings.current();
     const summary: DeletionSummary = {
       eligible: 0,
       waiting: 0,
@@ -82,10 +88,12 @@ export class AutoDeleteService {
         itemsProcessed: candidates.length,
         phase: 'classify',
       });
-      const checks = { rules, availability, nowPlaying, now };
+      const defaults = operationDefaults(settings);
+      const checks = { rules, availability, nowPlaying, now, defaults };
       const ready = await this.revalidated(tx, eligible, checks, summary);
       const confirmations = await openBreakerConfirmations(tx, now);
-      if (await breakerTripped(tx, ready, confirmations, context.runId, now)) {
+      const limits = breakerLimits(settings);
+      if (await breakerTripped(tx, ready, { confirmations, limits, runId: context.runId, now })) {
         summary.breaker_blocked = ready.length;
         return 'tripped';
       }
@@ -144,6 +152,7 @@ export class AutoDeleteService {
       availability: SourceAvailability;
       nowPlaying: NowPlaying | null;
       now: Date;
+      defaults: OperationDefaults;
     },
     summary: DeletionSummary,
   ): Promise<Ready[]> {
@@ -192,7 +201,7 @@ export class AutoDeleteService {
         ready.push({
           target: candidate,
           candidate,
-          plan: planOf(candidate, rules),
+          plan: planOf(candidate, rules, checks.defaults),
           files: filesOf(root, candidate),
         });
       }

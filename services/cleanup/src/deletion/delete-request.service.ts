@@ -1,7 +1,7 @@
 import type { InternalApi } from '@mcs/contracts';
 import { type Clock, Conflict, Unprocessable } from '@mcs/kit';
 import type { Db, Tx } from '../db';
-import { operationKind, operationPlan } from '../domain/deletion/operation-plan';
+import { operationDefaults, operationKind, operationPlan } from '../domain/deletion/operation-plan';
 import type { ArrAction } from '../domain/rules';
 import type { Target } from '../domain/target';
 import { runCandidates } from './deletion.repository';
@@ -15,6 +15,11 @@ import { type DeleteRequestWire, deleteRequestView } from '../requests/request.v
 import { type OperationQueue, planOf } from './operation-queue';
 import { RequestDesk, type RequestCaller } from '../requests/request-desk';
 import { resolveTarget, type TargetInput } from '../targets/target-resolver';
+import {
+  moveDestinations,
+  type CleanupSettings,
+  type CleanupSettingsReader,
+} from '../settings/cleanup-settings';
 
 type Queued = InternalApi.components['schemas']['DeleteRequestQueued'];
 
@@ -33,16 +38,24 @@ export class DeleteRequestService {
   /** Listing, denial and cancellation, as for protection requests. */
   readonly desk: RequestDesk<DeleteRequestWire>;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; queue: OperationQueue }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      queue: OperationQueue;
+      settings: CleanupSettingsReader;
+    },
+  ) {
     this.desk = new RequestDesk({ ...deps, kind: 'delete', view: deleteRequestView });
   }
 
-  create(
+  async create(
     input: TargetInput,
     reason: string | null,
     caller: RequestCaller,
   ): Promise<{ request: DeleteRequestWire } | Queued> {
     const { db, clock } = this.deps;
+    const settings = await this.deps.settings.current();
     return db.$transaction(async (tx) => {
       const now = clock();
       const target = await resolveTarget(tx, input);
@@ -57,33 +70,35 @@ export class DeleteRequestService {
         now,
       );
       if (!caller.isAdmin) return { request: await this.desk.view(tx, id) };
-      return this.approveLocked(tx, id, { operation: 'delete', adminNote: null }, caller, now);
+      const approval = { operation: 'delete' as const, adminNote: null };
+      return this.approveLocked(tx, id, approval, { caller, settings, now });
     });
   }
 
-  approve(id: number, approval: DeleteApproval, caller: RequestCaller): Promise<Queued> {
+  async approve(id: number, approval: DeleteApproval, caller: RequestCaller): Promise<Queued> {
     const { db, clock } = this.deps;
+    const settings = await this.deps.settings.current();
     return db.$transaction(async (tx) => {
       await lockCandidateWorkflow(tx, 'exclusive');
-      return this.approveLocked(tx, id, approval, caller, clock());
+      return this.approveLocked(tx, id, approval, { caller, settings, now: clock() });
     });
   }
 
   /**
    * The manual delete flow for the request's target (domain.md 6.11): refused while the
    * target is protected, has a pending protection request or a pending operation; the
-   * candidate's combined action when the target is a candidate, else the global defaults.
+   * candidate's combined action when the target is a candidate, else the global defaults
+   * (general settings, as the request read them).
    */
   private async approveLocked(
     tx: Tx,
     id: number,
     approval: DeleteApproval,
-    caller: RequestCaller,
-    now: Date,
+    context: { caller: RequestCaller; settings: CleanupSettings; now: Date },
   ): Promise<Queued> {
+    const { caller, now } = context;
     const request = await this.desk.pending(tx, id, caller);
-    // Move destinations are general settings, which do not exist yet (rule-context.ts).
-    if (approval.operation === 'move')
+    if (approval.operation === 'move' && !moveDestinations(context.settings)[request.mediaType])
       throw new Unprocessable(
         'move_destination_missing',
         'No move destination is configured for this media type.',
@@ -102,9 +117,10 @@ export class DeleteRequestService {
     const candidateId = await candidateIdOf(tx, request);
     const [candidate = null] =
       candidateId === null ? [] : await runCandidates(tx, now, [candidateId]);
+    const defaults = operationDefaults(context.settings);
     const base = candidate
-      ? planOf(candidate, await enabledRules(tx), 'delete')
-      : operationPlan(request.mediaType, [], 'delete');
+      ? planOf(candidate, await enabledRules(tx), defaults, 'delete')
+      : operationPlan(request.mediaType, [], 'delete', defaults);
     const arrAction = approval.arrAction ?? base.arrAction;
     const plan = { ...base, arrAction, kind: operationKind(arrAction, 'delete') };
     const jobId = await nextJobId(tx);

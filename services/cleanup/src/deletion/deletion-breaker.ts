@@ -1,6 +1,6 @@
 import type { Tx } from '../db';
 import {
-  DEFAULT_BREAKER,
+  type BreakerLimits,
   checkBreaker,
   usedConfirmations,
   type OpenConfirmation,
@@ -19,15 +19,15 @@ export interface BreakerItem {
 /**
  * Step 5, the mass-deletion breaker (domain.md 6.2): candidates an administrator confirmed
  * after an earlier trip are left out of the count; every other destructive one counts. A trip
- * raises (or refreshes) the alert that records the candidates, for a confirmation.
+ * raises (or refreshes) the alert that records the candidates, for a confirmation. The limits
+ * are general settings, as the run read them.
  */
 export async function breakerTripped(
   tx: Tx,
   ready: readonly BreakerItem[],
-  confirmations: OpenConfirmation[],
-  runId: number,
-  now: Date,
+  run: { confirmations: OpenConfirmation[]; limits: BreakerLimits; runId: number; now: Date },
 ): Promise<boolean> {
+  const { confirmations, limits, runId, now } = run;
   const confirmed = new Set(confirmations.flatMap((c) => c.candidateIds));
   const counted = ready.filter(
     (item) => item.plan.kind !== 'unmonitor_only' && !confirmed.has(item.candidate.id),
@@ -39,7 +39,7 @@ export async function breakerTripped(
       files: counted.reduce((sum, item) => sum + item.files, 0),
       libraryFiles,
     },
-    DEFAULT_BREAKER,
+    limits,
   );
   if (!breaker.tripped) return false;
   await raiseAlert(
@@ -56,7 +56,7 @@ export async function breakerTripped(
         items: breaker.items,
         files: breaker.files,
         share: breaker.share,
-        limits: { max_items: DEFAULT_BREAKER.maxItems, max_share: DEFAULT_BREAKER.maxShare },
+        limits: { max_items: limits.maxItems, max_share: limits.maxShare },
       },
     },
     now,

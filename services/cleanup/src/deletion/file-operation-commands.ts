@@ -3,9 +3,6 @@ import type { OperationPlan } from '../domain/deletion/operation-plan';
 import type { Target } from '../domain/target';
 import type { Tx } from '../db';
 
-/** `arr_add_import_exclusion` at its default (domain.md 6.5): no settings store yet. */
-const ADD_IMPORT_EXCLUSION = true;
-
 export interface OperationCommand {
   operationId: number;
   target: Target;
@@ -44,7 +41,7 @@ export class FileOperationCommands {
         arr_action: plan.arrAction,
         media_server_action: plan.mediaServerAction,
         allowed_arr_service_ids: plan.allowedArrServiceIds,
-        add_import_exclusion: ADD_IMPORT_EXCLUSION,
+        add_import_exclusion: plan.addImportExclusion,
         requested_by: requestedBy,
       });
   }

@@ -1,4 +1,8 @@
-import { operationPlan, type OperationPlan } from '../domain/deletion/operation-plan';
+import {
+  type OperationDefaults,
+  operationPlan,
+  type OperationPlan,
+} from '../domain/deletion/operation-plan';
 import type { FileOperationCommands } from './file-operation-commands';
 import { findCandidates } from '../candidates/candidate-query.repository';
 import type { OperationSnapshot } from '../operations/file-operation.repository';
@@ -24,10 +28,14 @@ export interface QueueContext {
   deleteRequestId?: number;
 }
 
-/** The plan of a candidate's operation from its matched rules that are enabled candidate rules. */
+/**
+ * The plan of a candidate's operation from its matched rules that are enabled candidate rules,
+ * with general settings' defaults where no rule decides.
+ */
 export function planOf(
   candidate: RunCandidate,
   rules: readonly EnabledRule[],
+  defaults: OperationDefaults,
   deleteOperation: 'delete' | 'move' = candidate.deleteOperation,
 ): OperationPlan {
   const matched = rules.filter(
@@ -37,6 +45,7 @@ export function planOf(
     candidate.mediaType,
     matched.map((entry) => entry.rule.action),
     deleteOperation,
+    defaults,
   );
 }
 

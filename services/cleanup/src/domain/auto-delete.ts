@@ -81,12 +81,15 @@ export function deriveAutoDeleteState(
   return { ...status, state, isEligible: isActive && due };
 }
 
-/**
- * The global delays of domain.md 5.1 (`auto_delete_movie_delay_days`,
- * `auto_delete_series_delay_days`) at their defaults: the general settings that would change
- * them have no store yet.
- */
-export const GLOBAL_DELAY_DAYS: Readonly<Record<'movie' | 'series', number>> = {
-  movie: 14,
-  series: 7,
-};
+/** The global delays of domain.md 5.1, as general settings (11) hold them. */
+export interface GlobalDelays {
+  auto_delete_movie_delay_days: number;
+  auto_delete_series_delay_days: number;
+}
+
+/** The global delay of a media type: what an opted-in rule without its own delay inherits. */
+export function globalDelayDays(settings: GlobalDelays, mediaType: 'movie' | 'series'): number {
+  return mediaType === 'movie'
+    ? settings.auto_delete_movie_delay_days
+    : settings.auto_delete_series_delay_days;
+}

@@ -1,15 +1,14 @@
 import type { Router } from 'express';
-import { Input, pathId, requireUser, type UserPrincipal } from '@mcs/kit';
+import { Input, pathId, requireUser } from '@mcs/kit';
+import { hasCandidatesPage } from '../http/principal';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 import { MEDIA_TYPES } from '../targets/target-input';
 import type { MediaItemService } from './media-items.service';
-
-/** Whether a user may see candidates (internal-api.md 8: Candidates-page access). */
-export type CandidateAccess = (user: UserPrincipal) => Promise<boolean>;
 
 /** `GET /api/media/items` and its detail (internal-api.md 8): the media browser, for users. */
 export function mediaItemRoutes(
   api: Router,
-  services: { mediaItems: MediaItemService; candidateAccess: CandidateAccess },
+  services: { mediaItems: MediaItemService; settings: CleanupSettingsReader },
 ): void {
   api.get('/media/items', async (req, res) => {
     const user = requireUser(res, 'user');
@@ -21,7 +20,7 @@ export function mediaItemRoutes(
     };
     const paging = query.paging();
     query.done();
-    const candidates = await services.candidateAccess(user);
+    const candidates = await hasCandidatesPage(user, services.settings);
     res.json(await services.mediaItems.list(filters, paging, candidates));
   });
 
@@ -31,7 +30,7 @@ export function mediaItemRoutes(
     const mediaType = path.oneOf('media_type', MEDIA_TYPES);
     path.done();
     const mediaId = pathId(req.params, 'media_id');
-    const candidates = await services.candidateAccess(user);
+    const candidates = await hasCandidatesPage(user, services.settings);
     res.json(await services.mediaItems.get(mediaType!, mediaId, candidates));
   });
 }

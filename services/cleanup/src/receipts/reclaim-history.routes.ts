@@ -2,11 +2,20 @@ import type { Router } from 'express';
 import { Input, pathId, requireUser } from '@mcs/kit';
 import { MEDIA_TYPES } from '../targets/target-input';
 import type { ReclaimHistoryService } from './reclaim-history.service';
+import { requireCandidatesPage } from '../http/principal';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 
-/** Reclaim history (internal-api.md 8): the list for every user, one receipt for admins. */
-export function reclaimHistoryRoutes(api: Router, history: ReclaimHistoryService): void {
+/**
+ * Reclaim history (internal-api.md 8): the list with Candidates-page access, one receipt for
+ * admins.
+ */
+export function reclaimHistoryRoutes(
+  api: Router,
+  history: ReclaimHistoryService,
+  settings: CleanupSettingsReader,
+): void {
   api.get('/media/reclaim-history', async (req, res) => {
-    requireUser(res, 'user');
+    await requireCandidatesPage(res, settings);
     const query = new Input('query', req.query);
     const paging = query.paging();
     const filters = {

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { moveDestinations, type CleanupSettingsReader } from '../settings/cleanup-settings';
 import type { RuleValidationContext } from '../domain/rules';
 import { knownArrServices, knownLibraryIds } from './rule-context.repository';
 import { otherRuleNames } from './rule.repository';
@@ -9,17 +10,20 @@ import { otherRuleNames } from './rule.repository';
  */
 export async function ruleValidationContext(
   db: Db,
+  settings: CleanupSettingsReader,
   use: { purpose: 'save'; exceptId?: number } | { purpose: 'preview' },
 ): Promise<RuleValidationContext> {
   // Both read the whole projection (about 50 ms each at 50k movies): side by side, on two of
   // the pool's connections.
-  const [libraryIds, arrServices] = await Promise.all([knownLibraryIds(db), knownArrServices(db)]);
+  const [libraryIds, arrServices, current] = await Promise.all([
+    knownLibraryIds(db),
+    knownArrServices(db),
+    settings.current(),
+  ]);
   return {
     libraryIds,
     arrServices,
-    // Move destinations are general settings, which do not exist yet: moves cannot be
-    // configured, and catalog refuses them (path_unmapped) until they do.
-    moveDestinations: { movie: false, series: false },
+    moveDestinations: moveDestinations(current),
     ...(use.purpose === 'save'
       ? { takenNames: await otherRuleNames(db, use.exceptId) }
       : { purpose: 'preview' as const }),

@@ -1,4 +1,4 @@
-import { GLOBAL_DELAY_DAYS } from '../domain/auto-delete';
+import { globalDelayDays } from '../domain/auto-delete';
 import { type NormalizedRule, validateRule } from '../domain/rules';
 import { addPage, emptyDiff, type RuleDiff } from '../domain/scan/rule-diff';
 import { scanPage } from '../domain/scan/scan-page';
@@ -10,6 +10,7 @@ import { rootPages } from '../projection/target-facts.repository';
 import { previewTarget } from '../targets/target.view';
 import { ruleInvalid } from './rule-errors';
 import type { EvaluationDeps } from '../scan/evaluation';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 import { ruleValidationContext } from './rule-context';
 
 /** The id a new draft takes in memory; saved rules start at 1. */
@@ -22,11 +23,12 @@ const DRAFT_ID = 0;
  * a protect rule those of every scope of its media type (a series protection covers episodes).
  */
 export class RuleDiffService {
-  constructor(private readonly deps: EvaluationDeps) {}
+  constructor(private readonly deps: EvaluationDeps & { settings: CleanupSettingsReader }) {}
 
   async diff(body: unknown, ruleId: number | undefined) {
     const { db, clock } = this.deps;
-    const result = validateRule(body, await ruleValidationContext(db, { purpose: 'preview' }));
+    const context = await ruleValidationContext(db, this.deps.settings, { purpose: 'preview' });
+    const result = validateRule(body, context);
     if (!result.ok) throw ruleInvalid(result.errors);
     const draft = result.rule;
     const now = clock();
@@ -41,6 +43,7 @@ export class RuleDiffService {
     const deciding = new Set(scopes.filter((p) => p.candidateRules.length > 0).map((p) => p.scope));
     const leftover = new Set(affected.filter((s) => !deciding.has(s)).map((s) => TARGET_SCOPE[s]));
     const availability = await this.deps.sourceStatus.availability();
+    const delay = globalDelayDays(await this.deps.settings.current(), mediaType);
     const diff = emptyDiff();
     for await (const page of rootPages(this.deps.direct, mediaType)) {
       const ids = page.map((root) => root.mediaId);
@@ -54,7 +57,7 @@ export class RuleDiffService {
           ...lookups,
           availability,
           now,
-          globalDelayDays: GLOBAL_DELAY_DAYS[mediaType],
+          globalDelayDays: delay,
         }),
         baseline: (await diffBaseline(db, mediaType, ids)).map((c) => ({
           ...c,

@@ -1,3 +1,4 @@
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 import { limitOffset, type Paging } from '@mcs/kit';
 import {
   buildTargets,
@@ -33,11 +34,12 @@ interface PreviewItem {
  * protect-rule previews include targets that are already protected (seed rule 6).
  */
 export class RulePreviewService {
-  constructor(private readonly deps: EvaluationDeps) {}
+  constructor(private readonly deps: EvaluationDeps & { settings: CleanupSettingsReader }) {}
 
   async matches(body: unknown, paging: Paging) {
     const { db, clock } = this.deps;
-    const result = validateRule(body, await ruleValidationContext(db, { purpose: 'preview' }));
+    const context = await ruleValidationContext(db, this.deps.settings, { purpose: 'preview' });
+    const result = validateRule(body, context);
     if (!result.ok) throw ruleInvalid(result.errors);
     const rule = result.rule;
     const now = clock();

@@ -1,12 +1,13 @@
 import type { Router } from 'express';
 import { Input, pathId, requireUser } from '@mcs/kit';
 import { checkPattern, compilePattern, describeFields } from '../domain/rules';
-import { userCaller } from '../http/principal';
+import { requireCandidatesPage, userCaller } from '../http/principal';
 import { MEDIA_TYPES } from '../targets/target-input';
 import type { RuleDiffService } from './rule-diff.service';
 import type { RulePreviewService } from './rule-preview.service';
 import type { RuleService } from './rule.service';
 import { catalogueField, type SourceStatusService } from '../sources/source-status.service';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 
 const OUTCOMES = ['candidate', 'protect'] as const;
 const CONFLICT_MODES = ['skip', 'rename'] as const;
@@ -22,9 +23,10 @@ export function ruleRoutes(
     sourceStatus: SourceStatusService;
     preview: RulePreviewService;
     diff: RuleDiffService;
+    settings: CleanupSettingsReader;
   },
 ): void {
-  const { rules, sourceStatus, preview, diff } = services;
+  const { rules, sourceStatus, preview, diff, settings } = services;
   api.get('/rules', async (req, res) => {
     requireUser(res, 'admin');
     const query = new Input('query', req.query);
@@ -119,7 +121,7 @@ export function ruleRoutes(
 
   // The Candidates page's rule filter: every user with access to that page (seed rule 2).
   api.get('/media/candidates/rules', async (_req, res) => {
-    requireUser(res);
+    await requireCandidatesPage(res, settings);
     res.json(await rules.candidateRules());
   });
 

@@ -1,3 +1,4 @@
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 import { Conflict, NotFound, type Clock } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import type { Actor } from '../domain/actor';
@@ -36,6 +37,7 @@ export class RuleService {
       clock: Clock;
       writer: ProtectionWriter;
       continuity: CandidateContinuity;
+      settings: CleanupSettingsReader;
     },
   ) {}
 
@@ -190,7 +192,7 @@ export class RuleService {
   }
 
   private context(exceptId?: number): Promise<RuleValidationContext> {
-    return ruleValidationContext(this.deps.db, { purpose: 'save', exceptId });
+    return ruleValidationContext(this.deps.db, this.deps.settings, { purpose: 'save', exceptId });
   }
 
   private async views(rows: RuleRow[]) {

@@ -1,6 +1,6 @@
 import type { TaskContext, TaskOutcome } from '@mcs/kit';
 import { SYSTEM_ACTOR } from '../domain/actor';
-import { GLOBAL_DELAY_DAYS } from '../domain/auto-delete';
+import { globalDelayDays } from '../domain/auto-delete';
 import type { SourceAvailability } from '../domain/rules';
 import { type PageChanges, scanPage } from '../domain/scan/scan-page';
 import { type EnabledRule, scopePlan, TARGET_SCOPE } from '../domain/scan/scope-plan';
@@ -20,6 +20,7 @@ import type { CandidateContinuity } from '../candidates/candidate-continuity.ser
 import { type InputRefresher, refreshableSources } from './input-refresher';
 import type { ProtectionWriter } from '../protections/protection-writer';
 import type { EvaluationDeps } from './evaluation';
+import type { CleanupSettingsReader } from '../settings/cleanup-settings';
 
 export type ScanSummary = {
   evaluated: number;
@@ -45,6 +46,8 @@ export class ScanService {
       continuity: CandidateContinuity;
       writer: ProtectionWriter;
       refresher: InputRefresher;
+      /** The global review delays a rule without its own delay inherits (domain.md 5.1). */
+      settings: CleanupSettingsReader;
     },
   ) {}
 
@@ -68,6 +71,7 @@ export class ScanService {
     const { db, clock } = this.deps;
     const now = clock();
     const availability = await this.deps.sourceStatus.availability();
+    const settings = await this.deps.settings.current();
     const rules = await enabledRules(db);
     const summary = emptySummary(availability);
     const plans = (['movie', 'series'] as const).map((mediaType) => ({
@@ -91,7 +95,7 @@ export class ScanService {
             ...lookups,
             availability,
             now,
-            globalDelayDays: GLOBAL_DELAY_DAYS[mediaType],
+            globalDelayDays: globalDelayDays(settings, mediaType),
           });
           await this.apply(tx, changes, summary, now);
         });

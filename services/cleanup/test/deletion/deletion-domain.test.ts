@@ -1,8 +1,13 @@
-import { checkBreaker, DEFAULT_BREAKER } from '../../src/domain/deletion/breaker';
+import { generalSettingsDefaults } from '@mcs/contracts';
+import { breakerLimits, checkBreaker } from '../../src/domain/deletion/breaker';
 import { classify, type CandidateForRun } from '../../src/domain/deletion/classify';
-import { operationPlan } from '../../src/domain/deletion/operation-plan';
+import {
+  operationDefaults,
+  operationPlan as planWith,
+} from '../../src/domain/deletion/operation-plan';
 import { PROTECT_ACTION } from '../../src/domain/rules/action';
 import type { RuleAction } from '../../src/domain/rules/rule-types';
+import type { MediaType } from '../../src/domain/target';
 
 /** The deletion run's pure decisions (domain.md 3.8, 6.1-6.3). */
 
@@ -13,6 +18,15 @@ const action = (changes: Partial<RuleAction>): RuleAction => ({
   media_server_action: 'delete',
   ...changes,
 });
+
+/** The documented defaults of general settings (domain.md 11). */
+const DEFAULTS = operationDefaults(generalSettingsDefaults());
+/** A plan under those defaults. */
+const operationPlan = (
+  mediaType: MediaType,
+  rules: RuleAction[],
+  deleteOperation: 'delete' | 'move',
+) => planWith(mediaType, rules, deleteOperation, DEFAULTS);
 
 describe('the operation of a candidate combines its matched rules', () => {
   test('the most conservative Arr action wins, and decides the kind', () => {
@@ -60,6 +74,26 @@ describe('the operation of a candidate combines its matched rules', () => {
     expect(movie([[3, 1], [], [1, 2, 3]])).toEqual([1, 3]);
     expect(movie([[1], [2]])).toEqual([]); // none may act: target_conflict
   });
+
+  test('general settings decide the Arr action no rule decides, and the import exclusion', () => {
+    expect(DEFAULTS).toEqual({ arrAction: 'unmonitor', addImportExclusion: true });
+    expect(operationPlan('movie', [], 'delete')).toMatchObject({
+      arrAction: 'unmonitor',
+      kind: 'unmonitor',
+      addImportExclusion: true,
+    });
+    const settings = { arrAction: 'delete' as const, addImportExclusion: false };
+    expect(planWith('series', [], 'delete', settings)).toMatchObject({
+      arrAction: 'delete',
+      kind: 'delete',
+      addImportExclusion: false,
+    });
+    // A matched rule decides the Arr action; the import exclusion stays the setting's.
+    const cautious = { arrAction: 'unmonitor_only' as const, addImportExclusion: false };
+    expect(planWith('movie', [action({ arr_action: 'delete' })], 'delete', cautious)).toMatchObject(
+      { arrAction: 'delete', addImportExclusion: false },
+    );
+  });
 });
 
 describe('classifying a candidate for the run', () => {
@@ -95,7 +129,8 @@ describe('classifying a candidate for the run', () => {
 describe('the mass-deletion breaker', () => {
   test('trips above 50 items or above 5 % of the library, and each limb can be turned off', () => {
     const check = (items: number, files: number, libraryFiles = 10_000) =>
-      checkBreaker({ items, files, libraryFiles }, DEFAULT_BREAKER).tripped;
+      checkBreaker({ items, files, libraryFiles }, breakerLimits(generalSettingsDefaults()))
+        .tripped;
     expect(check(50, 50)).toBe(false);
     expect(check(51, 51)).toBe(true);
     expect(check(6, 6, 100)).toBe(true); // 6 % of the library

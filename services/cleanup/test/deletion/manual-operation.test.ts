@@ -9,6 +9,7 @@ import {
   versionTarget,
 } from '../support/factories';
 import { sentOperations } from '../support/operations';
+import { publishSettings } from '../support/settings';
 import { useWorld } from '../support/world';
 
 /** POST /api/media/candidates/delete and /move (internal-api.md 8; IA#10, IA#21). */
@@ -124,4 +125,13 @@ test('moves are refused while no move destination exists; users and bad bodies a
     expect([reply.status, reply.body.code]).toEqual([422, 'validation_failed']);
   }
   expect(await commands()).toEqual([]);
+});
+
+test('once a move destination is set for movies, a manual move of a movie candidate is queued', async () => {
+  const { id } = await candidate();
+  await publishSettings(world, 2, { move_destination_movies: '/mnt/moved/movies' });
+  const reply = await post('move', { candidate_ids: [id] });
+  expect(reply.status).toBe(202);
+  const [command] = await commands();
+  expect(command).toMatchObject({ kind: 'move' });
 });

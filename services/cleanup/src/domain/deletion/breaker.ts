@@ -6,8 +6,16 @@ export interface BreakerLimits {
   maxShare: number;
 }
 
-/** `auto_delete_breaker_max_items` / `_max_share` at their defaults: no settings store yet. */
-export const DEFAULT_BREAKER: BreakerLimits = { maxItems: 50, maxShare: 0.05 };
+/** The limits of general settings (domain.md 11): `auto_delete_breaker_max_items` / `_max_share`. */
+export function breakerLimits(settings: {
+  auto_delete_breaker_max_items: number;
+  auto_delete_breaker_max_share: number;
+}): BreakerLimits {
+  return {
+    maxItems: settings.auto_delete_breaker_max_items,
+    maxShare: settings.auto_delete_breaker_max_share,
+  };
+}
 
 export interface BreakerInput {
   /** Candidates the run would act on destructively (unmonitor_only excluded). */

@@ -10,6 +10,26 @@ export interface OperationPlan {
   mediaServerAction: MediaServerAction;
   /** null: every enabled instance holding the target; []: none may act (target_conflict). */
   allowedArrServiceIds: number[] | null;
+  /** Add an import (list) exclusion whenever an Arr entry is removed (domain.md 6.5). */
+  addImportExclusion: boolean;
+}
+
+/** What general settings (domain.md 11) give every plan, or decide where no rule does. */
+export interface OperationDefaults {
+  /** `default_arr_action`: the Arr action of an operation no matched rule decides (3.8). */
+  arrAction: ArrAction;
+  /** `arr_add_import_exclusion` (6.5). */
+  addImportExclusion: boolean;
+}
+
+export function operationDefaults(settings: {
+  default_arr_action: ArrAction;
+  arr_add_import_exclusion: boolean;
+}): OperationDefaults {
+  return {
+    arrAction: settings.default_arr_action,
+    addImportExclusion: settings.arr_add_import_exclusion,
+  };
 }
 
 const CONSERVATISM: Readonly<Record<ArrAction, number>> = {
@@ -17,9 +37,6 @@ const CONSERVATISM: Readonly<Record<ArrAction, number>> = {
   unmonitor: 1,
   unmonitor_only: 2,
 };
-
-/** `default_arr_action` at its default (domain.md 3.8): no settings store yet. */
-export const DEFAULT_ARR_ACTION: ArrAction = 'unmonitor';
 
 /**
  * The plan of a candidate's operation from its enabled matched candidate rules: the most
@@ -38,10 +55,11 @@ export function operationPlan(
     | 'sonarr_service_ids'
   >[],
   deleteOperation: 'delete' | 'move',
+  defaults: OperationDefaults,
 ): OperationPlan {
   const arrAction =
     rules.length === 0
-      ? DEFAULT_ARR_ACTION
+      ? defaults.arrAction
       : rules
           .map((rule) => rule.arr_action ?? 'delete')
           .reduce<ArrAction>((a, b) => (CONSERVATISM[b] > CONSERVATISM[a] ? b : a), 'delete');
@@ -63,6 +81,7 @@ export function operationPlan(
     arrAction,
     mediaServerAction,
     allowedArrServiceIds: allowedArrServiceIds?.sort((a, b) => a - b) ?? null,
+    addImportExclusion: defaults.addImportExclusion,
   };
 }
 
