@@ -12,6 +12,7 @@ import {
   type Movie,
   type Series,
 } from './support/factories';
+import { publishSettings } from './support/settings';
 import { useWorld } from './support/world';
 
 /** GET /api/media/items and its detail (internal-api.md 8): the media browser. */
@@ -142,4 +143,17 @@ test('an unknown item is 404, and an admin sees the same as a user', async () =>
   const asAdmin = await get<Detail>(`/api/media/items/movie/${heat.media_id}`, ADMIN);
   const asUser = await get<Detail>(`/api/media/items/movie/${heat.media_id}`);
   expect(asAdmin.body).toEqual(asUser.body);
+});
+
+test('without Candidates-page access a user sees the items but not their candidates', async () => {
+  await publishSettings(world, 2, { users_can_view_candidates: false });
+  const list = (await get<Page>('/api/media/items?search=heat')).body;
+  expect(list.items[0]).toMatchObject({
+    candidate_ids: [],
+    protection_ids: [ids.heatProtection, ids.timed],
+  });
+  const detail = (await get<Detail>(`/api/media/items/movie/${heat.media_id}`)).body;
+  expect([detail.candidates, detail.versions.length]).toEqual([[], 2]);
+  const asAdmin = (await get<Detail>(`/api/media/items/movie/${heat.media_id}`, ADMIN)).body;
+  expect(asAdmin.candidates.map((c) => c.id)).toEqual([ids.heat]);
 });
