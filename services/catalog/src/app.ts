@@ -24,6 +24,8 @@ import { PathsService } from './paths/paths.service';
 import { PlaybackService } from './playback/playback.service';
 import { RemovalConfirmationService } from './removals/removal-confirmation.service';
 import { RequestsService } from './requests/requests.service';
+import { EnrichmentService } from './enrichment/enrichment.service';
+import type { EnrichmentSettings } from './enrichment/enrichment-settings';
 import { BackfillService } from './facts/backfill.service';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
 import { MediaService } from './media/media.service';
@@ -44,6 +46,8 @@ export interface AppDeps {
   log: Logger;
   clock: Clock;
   settings: CatalogSettings;
+  /** The general settings of TMDB/IMDb enrichment, read at each run (settings projection). */
+  enrichmentSettings: EnrichmentSettings;
   /** Seals service credentials under the service's encryption keys. */
   box: SecretBox;
   clientDefaults: ClientDefaults;
@@ -57,7 +61,13 @@ export function createServices(deps: AppDeps) {
   const clients = new ClientFactory(box, log, deps.clientDefaults);
   const sources = new SourceStatusService({ db, events, clock });
   const mainServer = new MainServerEvents({ events, clock });
-  const work = { db, direct, events, clients, sources, settings, clock, log };
+  const enrichment = new EnrichmentService({
+    db,
+    clients,
+    settings: deps.enrichmentSettings,
+    log,
+  });
+  const work = { db, direct, events, clients, sources, enrichment, settings, clock, log };
   const library = new LibrarySyncService(work);
   const playback = new PlaybackService(work);
   const requests = new RequestsService(work);

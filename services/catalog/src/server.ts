@@ -1,7 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   SecretBox,
+  SettingsFollower,
   startService,
+  type SettingKey,
   systemClock,
   type Clock,
   type JobQueue,
@@ -12,6 +14,7 @@ import { createServices, type Services } from './app';
 import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
 import { createDb, createDirect, SCHEMA, type Db } from './db';
 import type { ClientDefaults } from './integrations/client-factory';
+import { ENRICHMENT_SETTING_KEYS, enrichmentSettingsOf } from './enrichment/enrichment-settings';
 import { DEFAULT_LIMITS } from './integrations/limits';
 import type { CatalogJobs } from './jobs/catalogue';
 import { catalogQueue, startCatalogWorker } from './jobs/worker';
@@ -20,7 +23,9 @@ import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
 
 export type CatalogService = StartedService<Db> & {
-  services: Services;
+  services: Services & {
+    settings: SettingsFollower<(typeof ENRICHMENT_SETTING_KEYS)[number]>;
+  };
   jobs: JobQueue<CatalogJobs>;
 };
 
@@ -46,25 +51,39 @@ export async function startCatalog(
       dir: __dirname,
       prepare: ({ encryptionKeys }) => ({ box: new SecretBox(encryptionKeys) }),
       createDb,
-      build: (runtime, db, { box }) => ({
-        ...createServices({
-          db,
-          direct: createDirect(runtime.pool),
+      build: (runtime, db, { box }) => {
+        // The general settings catalog reads (docs/decisions/025); enrichment's keys so far.
+        const settings = new SettingsFollower({
+          schema: SCHEMA,
+          keys: ENRICHMENT_SETTING_KEYS,
           pool: runtime.pool,
-          outbox: runtime.outbox,
-          publisher: runtime.publisher,
           log: runtime.log,
-          clock: options.clock ?? systemClock,
-          settings: { ...DEFAULT_SETTINGS, ...config.settings },
-          box,
-          clientDefaults: {
-            limits: config.upstreamLimits ?? DEFAULT_LIMITS,
-            ...options.clientDefaults,
-          },
-          sleep: options.sleep ?? ((ms) => delay(ms)),
-        }),
-        jobs: catalogQueue(runtime),
-      }),
+          waitMs: runtime.config.settingsWaitMs ?? 0,
+        });
+        return {
+          ...createServices({
+            db,
+            direct: createDirect(runtime.pool),
+            pool: runtime.pool,
+            outbox: runtime.outbox,
+            publisher: runtime.publisher,
+            log: runtime.log,
+            clock: options.clock ?? systemClock,
+            settings: { ...DEFAULT_SETTINGS, ...config.settings },
+            enrichmentSettings: enrichmentSettingsOf(settings, box),
+            box,
+            clientDefaults: {
+              limits: config.upstreamLimits ?? DEFAULT_LIMITS,
+              ...options.clientDefaults,
+            },
+            sleep: options.sleep ?? ((ms) => delay(ms)),
+          }),
+          settings,
+          jobs: catalogQueue(runtime),
+        };
+      },
+      // The kit consumes any follower; its keys only narrow what `current()` returns.
+      settings: (services) => services.settings as SettingsFollower<SettingKey>,
       mount: mountRoutes,
       consumers: (runtime, db, services) => [
         commandConsumer(runtime, db, services.jobs, services),

@@ -8,6 +8,7 @@ import type { ServiceConfigRecord, ServiceType } from '../domain/service-config'
 import type { ClientConfig } from './config';
 import { DateSanitiser } from './dates';
 import { IntegrationError } from './errors';
+import { ImdbDatasetClient } from './imdb';
 import { JellyfinClient } from './jellyfin';
 import { jellyfinServer, plexServer, type MediaServerClient } from './media-server';
 import { PlexClient } from './plex';
@@ -16,6 +17,7 @@ import type { ServerLibrary } from './records';
 import { SeerrClient } from './seerr';
 import { SonarrClient } from './sonarr';
 import { TautulliClient } from './tautulli';
+import { TmdbClient } from './tmdb';
 
 export type ClientDefaults = Partial<
   Pick<ClientConfig, 'sleep' | 'retry' | 'concurrency' | 'limits'>
@@ -82,6 +84,16 @@ export class ClientFactory {
 
   seerr(service: ServiceConfigRecord, dates?: DateSanitiser): SeerrClient {
     return new SeerrClient(this.config(service, dates));
+  }
+
+  /** TMDB with the general settings' base URL and opened key (§2.9.1). */
+  tmdb(baseUrl: string, apiKey: string): TmdbClient {
+    return new TmdbClient({ baseUrl, apiKey, log: this.log, ...this.defaults });
+  }
+
+  /** The IMDb ratings dataset at the general settings' URL (§2.9.2). */
+  imdbDataset(url: string): ImdbDatasetClient {
+    return new ImdbDatasetClient(url, { log: this.log, ...this.defaults });
   }
 
   /**

@@ -39,6 +39,9 @@ export const CONCURRENCY: Record<IntegrationSystem, number> = {
   sonarr: 8,
   seerr: 4,
   tautulli: 2,
+  tmdb: 8,
+  // One file, read once a day.
+  imdb: 1,
 };
 
 export function httpOptions(

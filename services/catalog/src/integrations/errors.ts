@@ -10,7 +10,7 @@
  * the base URL (it may carry credentials), the API key or response values.
  */
 export type IntegrationSystem =
-  'jellyfin' | 'emby' | 'plex' | 'radarr' | 'sonarr' | 'seerr' | 'tautulli';
+  'jellyfin' | 'emby' | 'plex' | 'radarr' | 'sonarr' | 'seerr' | 'tautulli' | 'tmdb' | 'imdb';
 
 export type FailureReason =
   | 'unauthorized'
@@ -31,6 +31,8 @@ export const SYSTEM_LABELS: Record<IntegrationSystem, string> = {
   sonarr: 'Sonarr',
   seerr: 'Seerr',
   tautulli: 'Tautulli',
+  tmdb: 'TMDB',
+  imdb: 'IMDb dataset',
 };
 
 export class IntegrationError extends Error {
@@ -63,6 +65,14 @@ export class IntegrationError extends Error {
     if (this.reason === 'unreachable') return true;
     if (this.reason !== 'http' || this.status === null) return false;
     return this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** A body that is not what the call expects (a dataset that is not gzip): `invalid_response`. */
+export class InvalidBody extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'InvalidBody';
   }
 }
 

@@ -6,7 +6,13 @@
 import type { IncomingMessage } from 'node:http';
 import { WorkSlots } from '@mcs/kit';
 import { ShapeError, type Decoder } from './decode';
-import { IntegrationError, redact, SYSTEM_LABELS, type IntegrationSystem } from './errors';
+import {
+  IntegrationError,
+  InvalidBody,
+  redact,
+  SYSTEM_LABELS,
+  type IntegrationSystem,
+} from './errors';
 import {
   capped,
   ConnectTimeout,
@@ -121,6 +127,27 @@ export class HttpClient {
     } finally {
       this.reads.release();
     }
+  }
+
+  /**
+   * Hands the raw body of a bulk read that is not a JSON list (the IMDb dataset) to `consume`,
+   * chunk by chunk and capped like a list. Only the request head is retried, as in stream().
+   */
+  async download<T>(
+    path: string,
+    consume: (body: AsyncIterable<Buffer>) => Promise<T>,
+    call: Partial<Call> = {},
+  ): Promise<T> {
+    const read: Call = { ...call, method: 'GET', path, bulk: true };
+    return this.reads.run(async () => {
+      const { response, timeout } = await this.retrying(read, () => this.open(read));
+      try {
+        return await consume(capped(response, 'listBytes', this.options.limits.listBytes));
+      } catch (error) {
+        response.destroy();
+        throw this.classify(read, error, timeout);
+      }
+    });
   }
 
   close(): void {
@@ -275,7 +302,7 @@ export class HttpClient {
   /** Maps anything thrown during an exchange to an IntegrationError. */
   private classify(call: Call, error: unknown, timeout: AbortSignal | null): IntegrationError {
     if (error instanceof IntegrationError) return error;
-    if (error instanceof MalformedJson) {
+    if (error instanceof MalformedJson || error instanceof InvalidBody) {
       return this.fail(call.method, call.path, 'invalid_response', error.message);
     }
     // The same server would send the same again: retrying cannot help.

@@ -66,3 +66,12 @@ export async function lastSuccesses(db: DbClient, source: SourceName): Promise<M
   });
   return new Map(rows.map((row) => [num(row.serviceConfigId ?? 0n), row.lastSuccessAt as Date]));
 }
+
+/** When a source without instances (tmdb, imdb) last succeeded. */
+export async function lastSuccessOf(db: DbClient, source: SourceName): Promise<Date | null> {
+  const row = await db.sourceStatus.findFirst({
+    where: { source, serviceConfigId: null },
+    select: { lastSuccessAt: true },
+  });
+  return row?.lastSuccessAt ?? null;
+}

@@ -6,7 +6,7 @@ import { allSources, recordSource, type SourceUpdate } from './source-status.rep
 /**
  * The data sources' freshness and availability (domain.md 2.13). Whenever a state changes the
  * whole set goes out as media.source_status_changed, from which cleanup derives availability.
- * TMDB and IMDb enrichment is not built: both are always `not_configured`.
+ * The tmdb and imdb rows are the sync's enrichment step's (enrichment/).
  */
 export class SourceStatusService {
   constructor(private readonly deps: { db: Db; events: MediaEvents; clock: Clock }) {}
@@ -14,7 +14,7 @@ export class SourceStatusService {
   async record(updates: SourceUpdate[]): Promise<void> {
     const now = this.deps.clock();
     let changed = false;
-    for (const update of [...updates, ...METADATA]) {
+    for (const update of updates) {
       if (await recordSource(this.deps.db, update, now)) changed = true;
     }
     if (changed) await this.publish();
@@ -29,8 +29,3 @@ export class SourceStatusService {
     });
   }
 }
-
-const METADATA: SourceUpdate[] = [
-  { source: 'tmdb', serviceConfigId: null, serviceType: null, state: 'not_configured' },
-  { source: 'imdb', serviceConfigId: null, serviceType: null, state: 'not_configured' },
-];

@@ -15,6 +15,7 @@ import { syncKindFor, type SyncTask } from '../domain/sync-plan';
 import { DateSanitiser } from '../integrations/dates';
 import type { ClientFactory } from '../integrations/client-factory';
 import { IntegrationError } from '../integrations/errors';
+import type { EnrichmentService } from '../enrichment/enrichment.service';
 import { addDiskSpaceChanged } from '../facts/disk-facts';
 import { publishFacts } from '../facts/facts-publisher';
 import type { MediaEvents } from '../messaging/media-events';
@@ -48,6 +49,7 @@ export interface LibrarySyncDeps {
   events: MediaEvents;
   clients: ClientFactory;
   sources: SourceStatusService;
+  enrichment: EnrichmentService;
   settings: CatalogSettings;
   clock: Clock;
   log: Logger;
@@ -71,8 +73,8 @@ type Summary = Events.components['schemas']['MediaSyncSummary'];
 
 /**
  * sync_media and resync_media (domain.md 2.10): Arr lists, the main server's libraries,
- * removals through the guard, Arr links, derived facts, then the facts of every changed item
- * and media.synced, in that order, all through the outbox. Each step returns what it found;
+ * removals through the guard, Arr links, derived facts, TMDB/IMDb enrichment (2.9), then the
+ * facts of every changed item and media.synced, in that order, all through the outbox. Each step returns what it found;
  * `run` hands it to the steps after it.
  */
 export class LibrarySyncService {
@@ -98,12 +100,18 @@ export class LibrarySyncService {
     await report.phase(85, 'links');
     const linkedRoots = await linkArrLists(db, run);
     await refreshAggregates(db, run.startedAt);
+    await report.phase(87, 'metadata');
+    const enriched = await this.deps.enrichment.run(run);
     await report.phase(90, 'events');
-    await this.publish(run, [...listing.series.rootsChanged, ...linkedRoots]);
+    await this.publish(run, [
+      ...listing.series.rootsChanged,
+      ...linkedRoots,
+      ...enriched.seriesChanged,
+    ]);
     if (run.full) await vacuumLibrary(db);
     await report.phase(99, 'finish');
     const summary = summaryOf(run, listing, removals);
-    await this.finish(run, main, listing, sources, summary);
+    await this.finish(run, main, listing, [...sources, ...enriched.sources], summary);
     await report.phase(100, 'done');
     return { itemsProcessed: report.items, summary: { kind: run.kind, ...summary } };
   }

@@ -112,7 +112,7 @@ function movieRow(seenBefore: boolean, group: MovieGroup, id: number, libraryId:
     title: item.title,
     original_title: item.originalTitle,
     year: item.year,
-    genres: item.genres,
+    genres: stored?.metadata_refreshed_at ? stored.genres : item.genres,
     library_ids: libraries,
     server_item_id: item.externalId,
     removed_at: null,

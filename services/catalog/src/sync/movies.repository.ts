@@ -11,6 +11,8 @@ export interface MovieRow extends Row {
   original_title: string | null;
   year: number | null;
   genres: string[];
+  /** Set once TMDB answered: its genres then stand (enrichment), not the server's. */
+  metadata_refreshed_at: Date | null;
   library_ids: bigint[];
   server_item_id: string | null;
   removed_at: Date | null;
@@ -22,8 +24,8 @@ export async function movieCandidates(
   keys: { serverIds: string[]; tmdbIds: number[] },
 ): Promise<MovieRow[]> {
   return tx.$queryRaw<MovieRow[]>`
-    SELECT id, tmdb_id, imdb_id, title, original_title, year, genres, library_ids,
-           server_item_id, removed_at
+    SELECT id, tmdb_id, imdb_id, title, original_title, year, genres, metadata_refreshed_at,
+           library_ids, server_item_id, removed_at
       FROM movies
      WHERE server_item_id = ANY(${keys.serverIds}::text[])
         OR tmdb_id = ANY(${keys.tmdbIds}::int[])`;

@@ -98,7 +98,7 @@ export async function applySeriesBatch(
       title: item.title,
       original_title: item.originalTitle,
       year: item.year,
-      genres: item.genres,
+      genres: existing?.metadata_refreshed_at ? existing.genres : item.genres,
       added_at: item.addedAt?.toISOString() ?? null,
       library_ids: libraries,
       server_item_id: item.externalId,

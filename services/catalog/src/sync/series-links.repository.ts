@@ -176,9 +176,11 @@ async function seriesFacts(tx: Tx, all: boolean, since: Date): Promise<number[]>
              min(a.status) AS status,
              COALESCE(array_agg(DISTINCT a.service_config_id)
                         FILTER (WHERE a.service_config_id IS NOT NULL), '{}') AS service_ids,
-             (SELECT max((x.season->>'seasonNumber')::int) FROM arr_series a3,
-                     jsonb_array_elements(a3.seasons) AS x(season)
-               WHERE a3.series_id = s.id AND (x.season->>'seasonNumber')::int > 0) AS latest
+             -- The latest season Sonarr or TMDB (enrichment) knows, whichever is higher.
+             GREATEST((SELECT max((x.season->>'seasonNumber')::int) FROM arr_series a3,
+                              jsonb_array_elements(a3.seasons) AS x(season)
+                        WHERE a3.series_id = s.id AND (x.season->>'seasonNumber')::int > 0),
+                      NULLIF(s.tmdb_season_count, 0)) AS latest
         FROM series s
         LEFT JOIN arr_series a ON a.series_id = s.id
              AND EXISTS (SELECT 1 FROM service_configs c WHERE c.id = a.service_config_id AND c.enabled)

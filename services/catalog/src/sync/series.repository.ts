@@ -9,6 +9,9 @@ export interface SeriesRow extends Row {
   tmdb_id: number;
   tvdb_id: string | null;
   imdb_id: string | null;
+  genres: string[];
+  /** Set once TMDB answered: its genres then stand (enrichment), not the server's. */
+  metadata_refreshed_at: Date | null;
   library_ids: bigint[];
   server_item_id: string | null;
   removed_at: Date | null;
@@ -19,8 +22,8 @@ export async function seriesCandidates(
   keys: { serverIds: string[]; tmdbIds: number[] },
 ): Promise<SeriesRow[]> {
   return tx.$queryRaw<SeriesRow[]>`
-    SELECT id, tmdb_id, tvdb_id, imdb_id, title, original_title, year, genres, added_at,
-           library_ids, server_item_id, removed_at
+    SELECT id, tmdb_id, tvdb_id, imdb_id, title, original_title, year, genres,
+           metadata_refreshed_at, added_at, library_ids, server_item_id, removed_at
       FROM series
      WHERE server_item_id = ANY(${keys.serverIds}::text[])
         OR tmdb_id = ANY(${keys.tmdbIds}::int[])`;

@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, type UpstreamLimits } from '../../src/integrations/limi
 import { type CatalogService, startCatalog } from '../../src/server';
 import { ADMIN, type Api, apiClient } from './api';
 import { brokerFor, type TestBroker } from './broker';
+import { seedSettings } from './settings';
 
 /**
  * One test file's catalog, started in-process on its own database and broker namespace, with
@@ -90,6 +91,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     },
     { clock: clock.now, sleep: instant, clientDefaults: { sleep: instant } },
   );
+  await seedSettings(service);
   const broker = await brokerFor(env.namespace);
   const api = apiClient(service.url);
   const world: World = {

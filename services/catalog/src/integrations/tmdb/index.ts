@@ -1,0 +1,3 @@
+export { TmdbClient } from './client';
+export type { TmdbExternalIds, TmdbMovie, TmdbTv } from './api-types';
+export * from './normalize';
