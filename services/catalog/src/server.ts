@@ -3,7 +3,6 @@ import {
   SecretBox,
   SettingsFollower,
   startService,
-  type SettingKey,
   systemClock,
   type Clock,
   type JobQueue,
@@ -83,7 +82,7 @@ export async function startCatalog(
         };
       },
       // The kit consumes any follower; its keys only narrow what `current()` returns.
-      settings: (services) => services.settings as SettingsFollower<SettingKey>,
+      settings: (services) => services.settings,
       mount: mountRoutes,
       consumers: (runtime, db, services) => [
         commandConsumer(runtime, db, services.jobs, services),
