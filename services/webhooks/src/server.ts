@@ -3,6 +3,8 @@ import {
   JobQueue,
   SecretBox,
   startService,
+  type SettingKey,
+  type SettingsFollower,
   systemClock,
   type Clock,
   type Runtime,
@@ -18,6 +20,7 @@ import { catalogPathsReader } from './delivery/operation-paths';
 import type { Resolve } from './delivery/sender';
 import { feedConsumer } from './feed/feed.consumer';
 import { pruneConsumer } from './prune/prune.consumer';
+import { webhookSettings } from './settings/webhook-settings';
 
 export type WebhooksService = StartedService<Db> & { services: Services };
 
@@ -56,6 +59,8 @@ export async function startWebhooks(
         ),
         pruneConsumer(runtime, db, services.prune),
       ],
+      // The kit only feeds and asks the projection (apply, request): the keys do not matter to it.
+      settings: (services) => services.settings as SettingsFollower<SettingKey>,
     },
     config,
     options,
@@ -92,6 +97,12 @@ function buildServices(
     jobs,
     random: options.random ?? Math.random,
     resolve: options.resolve,
+    settings: webhookSettings({
+      schema: SCHEMA,
+      pool: runtime.pool,
+      log: runtime.log,
+      waitMs: runtime.config.settingsWaitMs ?? 0,
+    }),
     operationPaths:
       config.catalogUrl === undefined
         ? undefined
