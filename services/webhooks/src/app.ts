@@ -8,6 +8,7 @@ import { send, type Resolve } from './delivery/sender';
 import { endpointRoutes } from './endpoints/endpoint.routes';
 import { EndpointService } from './endpoints/endpoint.service';
 import { EndpointTestService } from './endpoints/endpoint-test.service';
+import { LegacyImportService } from './endpoints/legacy-import.service';
 import { FeedQuery } from './feed/feed-query.service';
 import { feedRoutes } from './feed/feed.routes';
 import { FeedStore } from './feed/feed-store.service';
@@ -49,6 +50,7 @@ export function createServices(deps: ServiceDeps) {
     feed: new FeedQuery({ db, clock, settings }),
     prune: new PruneService(deps),
     endpoints,
+    legacyImport: new LegacyImportService({ box, clock, log, settings }),
     endpointTests: new EndpointTestService({ db, clock, endpoints, send, version, settings }),
     delivery,
     settings,

@@ -18,6 +18,7 @@ import { startDelivery } from './delivery/delivery-worker';
 import { deliveryJobs } from './delivery/jobs';
 import { catalogPathsReader } from './delivery/operation-paths';
 import type { Resolve } from './delivery/sender';
+import { legacyImportConsumer } from './endpoints/legacy-import.consumer';
 import { feedConsumer } from './feed/feed.consumer';
 import { pruneConsumer } from './prune/prune.consumer';
 import { webhookSettings } from './settings/webhook-settings';
@@ -58,6 +59,7 @@ export async function startWebhooks(
           services.delivery.queue.enqueueNew(deliveries),
         ),
         pruneConsumer(runtime, db, services.prune),
+        legacyImportConsumer(runtime, db, services.legacyImport),
       ],
       // The kit only feeds and asks the projection (apply, request): the keys do not matter to it.
       settings: (services) => services.settings as SettingsFollower<SettingKey>,
