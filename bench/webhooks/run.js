@@ -781,8 +781,13 @@ async function throughputPhaseA() {
   try {
     receiver = await startReceiver(recordArrival(byId, strays));
     await insertEndpoints(db, receiver.port);
-    const { rows: settings } = await db.query('SELECT * FROM webhook_settings');
-    if (settings[0].block_private_destinations)
+    // A fresh database has no projection yet: the default (off) applies.
+    const { rows: settings } = await db.query(
+      `SELECT COALESCE((settings->>'webhook_block_private_destinations')::boolean, false) AS block
+         FROM settings_projection WHERE id = 1`,
+    );
+    const blockPrivate = settings[0]?.block ?? false;
+    if (blockPrivate)
       throw new Error('block_private_destinations is on: the local receiver would be refused');
     service = await startWebhooks(env);
     await waitForFeedQueue(env.namespace);
@@ -804,7 +809,7 @@ async function throughputPhaseA() {
     return {
       endpoints: ENDPOINTS,
       delivery_concurrency: Number(DELIVERY_CONCURRENCY ?? 16),
-      block_private_destinations: settings[0].block_private_destinations,
+      block_private_destinations: blockPrivate,
       phases,
       busy_check_after_the_phases: await explainBusyCheck(db),
       stray_arrivals: strays.length,

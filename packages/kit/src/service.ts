@@ -35,9 +35,10 @@ export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined, P 
   createDb: (pool: Pool) => D;
   /**
    * Builds the HTTP app. Internal services omit it: they get the ops routes plus /api behind
-   * the gateway signature (serveInternalApi), with `mount` adding their routes.
+   * the gateway signature (serveInternalApi), with `mount` adding their routes. It gets the
+   * objects `build` made (the gateway's settings projection, for one).
    */
-  app?: (runtime: Runtime, db: D, config: C) => Express | Promise<Express>;
+  app?: (runtime: Runtime, db: D, config: C, services: S) => Express | Promise<Express>;
   /** Builds the service objects once (STYLE 10); routes and consumers share them. */
   build?: (runtime: Runtime, db: D, prepared: P) => S;
   mount?: (api: Router, services: S) => void;
@@ -97,7 +98,7 @@ export async function startService<
   // Without `build` S is undefined, which is what this yields.
   const services = definition.build?.(runtime, db, prepared) as S;
   const server = definition.app
-    ? await runtime.serve(await definition.app(runtime, db, config))
+    ? await runtime.serve(await definition.app(runtime, db, config, services))
     : await serveInternalApi(runtime, (api) => definition.mount?.(api, services), {
         largeBodies: definition.largeBodies,
       });

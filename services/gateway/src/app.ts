@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import type { GatewayConfig } from './config';
 import { SCHEMA, type Db } from './db';
+import type { GatewayServices } from './services';
 import { Contract } from './http/contract';
 import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
@@ -39,6 +40,7 @@ export async function gatewayApp(
   runtime: Runtime,
   db: Db,
   config: GatewayConfig,
+  services: GatewayServices,
 ): Promise<Express> {
   const clock = () => new Date();
   const [external, internal] = await Promise.all([Contract.external(), Contract.internal()]);
@@ -95,6 +97,7 @@ export async function gatewayApp(
       auth: new AuthService(db, sessions, clock, passwords),
       attempts,
       sessions,
+      settings: services.settings,
     }),
     ...userRoutes({ users: new UserService(db, sessions, passwords) }),
     ...jobRoutes({ config, call }),
@@ -133,7 +136,7 @@ export async function gatewayApp(
         internalApi({ config, contract: internal, sessions, attempts, call, handlers }),
       );
       runtime.opsRoutes(root);
-      root.use(statusRoutes(runtime.version));
+      root.use(statusRoutes(runtime.version, services.updates));
       root.use(combinedDocs(config.basePath));
     },
   });

@@ -9,6 +9,8 @@ import {
 } from '@mcs/kit';
 
 const http = ['http', 'https'] as const;
+const DEFAULT_UPDATE_CHECK_URL =
+  'https://api.github.com/repos/media-cleanup-service/media-cleanup-service/releases/latest';
 /**
  * Express's trust proxy as an operator may set it: false, a hop count, or a comma-separated
  * list of proxy-addr names, addresses and subnets (address/prefix or IPv4 address/netmask).
@@ -86,6 +88,11 @@ const schema = {
     /^\/([A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*)?$/,
     'a path like /mcs',
   ),
+  /**
+   * Where the optional release check (update_check_enabled, off by default) reads the newest
+   * release: a releases/latest JSON document with `tag_name` and `html_url`, GitHub's shape.
+   */
+  UPDATE_CHECK_URL: env.url(DEFAULT_UPDATE_CHECK_URL, http),
 };
 
 export type ServiceName = 'catalog' | 'cleanup' | 'scheduler' | 'webhooks';
@@ -108,6 +115,8 @@ export interface GatewayConfig {
   basePath: string;
   /** Exact origins (lower-case scheme and host, as browsers send them), or ['*']. */
   corsAllowedOrigins: string[];
+  /** The release check's source (UPDATE_CHECK_URL); fetched only when the setting is on. */
+  updateCheckUrl: string;
 }
 
 function trustProxy(raw: string): false | number | string {
@@ -136,6 +145,7 @@ export function gatewayDefaults(
     trustProxy: false,
     basePath: '',
     corsAllowedOrigins: [],
+    updateCheckUrl: DEFAULT_UPDATE_CHECK_URL,
   };
 }
 
@@ -168,6 +178,7 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
         .map((origin) => origin.trim())
         .filter(Boolean)
         .map((origin) => (origin === '*' ? origin : new URL(origin).origin)),
+      updateCheckUrl: vars.UPDATE_CHECK_URL,
     }),
     source,
   );

@@ -2,6 +2,8 @@ import {
   housekeepingConsumer,
   startService,
   systemClock,
+  type SettingKey,
+  type SettingsFollower,
   type StartedService,
   type StartOptions,
 } from '@mcs/kit';
@@ -9,8 +11,9 @@ import { gatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { createDb, SCHEMA, type Db } from './db';
 import { purgeGatewayData } from './housekeeping/housekeeping.service';
+import { gatewayServices, type GatewayServices } from './services';
 
-export type GatewayService = StartedService<Db>;
+export type GatewayService = StartedService<Db> & { services: GatewayServices };
 
 /** The gateway: its app on the public port, /metrics on the metrics port (METRICS_PORT). */
 export const startGateway = (
@@ -22,16 +25,23 @@ export const startGateway = (
       service: SCHEMA,
       dir: __dirname,
       createDb,
+      build: (runtime, db) => gatewayServices(runtime, db, config),
       app: gatewayApp,
-      // The gateway's part of weekly_house_keeping: expired idempotency records and sessions.
-      consumers: (runtime, db) => [
+      // The gateway's part of weekly_house_keeping: expired idempotency records and sessions,
+      // and the release check when the administrator turned it on.
+      consumers: (runtime, db, services) => [
         housekeepingConsumer(runtime, {
           service: 'gateway',
           db,
           clock: systemClock,
-          purge: purgeGatewayData,
+          purge: async (tx, now) => ({
+            ...(await purgeGatewayData(tx, now)),
+            releases_checked: await services.updates.checkIfEnabled(),
+          }),
         }),
       ],
+      // The kit only feeds and asks the projection (apply, request): the keys do not matter to it.
+      settings: (services) => services.settings as SettingsFollower<SettingKey>,
     },
     config,
     options,

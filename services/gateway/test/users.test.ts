@@ -204,7 +204,7 @@ test('IA#13: a password change ends the user’s other sessions; a self change k
 });
 
 test('IA#10: a non-admin user → 403 forbidden on user management and API token routes', async () => {
-  expect((await me(alice)).body.permissions).toEqual({ candidates_page: false, manage: false });
+  expect((await me(alice)).body.permissions).toEqual({ candidates_page: true, manage: false });
   const routes: [string, string, unknown?][] = [
     ['GET', '/api/users'],
     ['POST', '/api/users', { username: 'mallory', password: PASSWORD, role: 'admin' }],

@@ -8,12 +8,14 @@ import { send, type Resolve } from './delivery/sender';
 import { endpointRoutes } from './endpoints/endpoint.routes';
 import { EndpointService } from './endpoints/endpoint.service';
 import { EndpointTestService } from './endpoints/endpoint-test.service';
+import { LegacyImportService } from './endpoints/legacy-import.service';
 import { FeedQuery } from './feed/feed-query.service';
 import { feedRoutes } from './feed/feed.routes';
 import { FeedStore } from './feed/feed-store.service';
 import { historyRoutes } from './history/history.routes';
 import { HistoryService } from './history/history.service';
 import { PruneService } from './prune/prune.service';
+import type { WebhookSettings } from './settings/webhook-settings';
 
 export interface ServiceDeps {
   db: Db;
@@ -34,20 +36,24 @@ export interface ServiceDeps {
   resolve?: Resolve;
   /** Catalog's path values of a file operation (§3.3); unset: templates render them empty. */
   operationPaths?: OperationPathsReader;
+  /** The general settings it follows (retention, the destination guard). */
+  settings: WebhookSettings;
 }
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: ServiceDeps) {
-  const { db, clock, log, box, version } = deps;
-  const endpoints = new EndpointService({ db, clock, box });
+  const { db, clock, log, box, version, settings } = deps;
+  const endpoints = new EndpointService({ db, clock, box, settings });
   const delivery = createDelivery(deps);
   return {
     feedStore: new FeedStore({ clock }),
-    feed: new FeedQuery({ db, clock }),
+    feed: new FeedQuery({ db, clock, settings }),
     prune: new PruneService(deps),
     endpoints,
-    endpointTests: new EndpointTestService({ db, clock, endpoints, send, version }),
+    legacyImport: new LegacyImportService({ box, clock, log, settings }),
+    endpointTests: new EndpointTestService({ db, clock, endpoints, send, version, settings }),
     delivery,
+    settings,
     history: new HistoryService({ db, clock, log, enqueue: (ids) => delivery.queue.enqueue(ids) }),
   };
 }

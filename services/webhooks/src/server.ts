@@ -3,6 +3,8 @@ import {
   JobQueue,
   SecretBox,
   startService,
+  type SettingKey,
+  type SettingsFollower,
   systemClock,
   type Clock,
   type Runtime,
@@ -16,8 +18,10 @@ import { startDelivery } from './delivery/delivery-worker';
 import { deliveryJobs } from './delivery/jobs';
 import { catalogPathsReader } from './delivery/operation-paths';
 import type { Resolve } from './delivery/sender';
+import { legacyImportConsumer } from './endpoints/legacy-import.consumer';
 import { feedConsumer } from './feed/feed.consumer';
 import { pruneConsumer } from './prune/prune.consumer';
+import { webhookSettings } from './settings/webhook-settings';
 
 export type WebhooksService = StartedService<Db> & { services: Services };
 
@@ -55,7 +59,10 @@ export async function startWebhooks(
           services.delivery.queue.enqueueNew(deliveries),
         ),
         pruneConsumer(runtime, db, services.prune),
+        legacyImportConsumer(runtime, db, services.legacyImport),
       ],
+      // The kit only feeds and asks the projection (apply, request): the keys do not matter to it.
+      settings: (services) => services.settings as SettingsFollower<SettingKey>,
     },
     config,
     options,
@@ -92,6 +99,12 @@ function buildServices(
     jobs,
     random: options.random ?? Math.random,
     resolve: options.resolve,
+    settings: webhookSettings({
+      schema: SCHEMA,
+      pool: runtime.pool,
+      log: runtime.log,
+      waitMs: runtime.config.settingsWaitMs ?? 0,
+    }),
     operationPaths:
       config.catalogUrl === undefined
         ? undefined

@@ -1,6 +1,5 @@
 import { PRODUCT_VERSION, SecretBox } from '@mcs/kit';
 import { Webhook } from 'standardwebhooks';
-import { settingsRepository } from '../src/settings/settings.repository';
 import {
   afterAttempts,
   attemptLog,
@@ -10,6 +9,7 @@ import {
   untilDue,
   useDeliveryWorld,
 } from './support/delivery-world';
+import { publishSettings } from './support/settings';
 
 /** What a receiver gets, and what is stored about it (§4.3, §4.5, §4.10–4.12; §6 22, 23, 28–31). */
 const world = useDeliveryWorld();
@@ -104,14 +104,14 @@ test('a receiver answering 301 is not followed: the delivery fails with "redirec
   expect(target.received).toHaveLength(0);
 });
 
-test('a private-network receiver gets deliveries by default; with "Block private network destinations" on, the next attempt fails permanently without a request', async () => {
+test('a private-network receiver gets deliveries by default; once settings.changed turns "Block private network destinations" on, the next attempt fails permanently without a request', async () => {
   const receiver = await scriptedReceiver([204]);
   const endpoint = await newEndpoint(world, { url: receiver.url });
   const allowed = await world.publish();
   const first = await deliveryOf(world, allowed.id, endpoint.id);
   expect((await afterAttempts(world, first.id, 1)).status).toBe('delivered');
 
-  await settingsRepository.update(world.service.db, { blockPrivateDestinations: true });
+  await publishSettings(world.service, { webhook_block_private_destinations: true });
   try {
     const blocked = await world.publish();
     const second = await deliveryOf(world, blocked.id, endpoint.id);
@@ -125,7 +125,7 @@ test('a private-network receiver gets deliveries by default; with "Block private
     expect(attempt).toMatchObject({ outcome: 'permanent_failure', durationMs: 0 });
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([allowed.id]);
   } finally {
-    await settingsRepository.update(world.service.db, { blockPrivateDestinations: false });
+    await publishSettings(world.service, { webhook_block_private_destinations: false });
   }
 });
 

@@ -6,6 +6,7 @@ import {
   fieldsOf,
   type ProblemWire,
 } from './support/admin';
+import { publishSettings } from './support/settings';
 import { useWorld } from './support/world';
 
 const world = useWorld();
@@ -60,24 +61,30 @@ test('a body that is not an object, or a bad path id, is 422, never 500', async 
   expect(fieldsOf(path.body)).toEqual(['endpoint_id']);
 });
 
-test('a private literal address is refused once "Block private network destinations" is on', async () => {
-  await world.service.db.webhookSettings.update({
-    where: { id: 1 },
-    data: { blockPrivateDestinations: true },
-  });
+test('a private literal address is saved by default and refused once settings.changed turns "Block private network destinations" on', async () => {
+  const allowed = await createEndpoint(world, { url: 'http://127.0.0.1:8123/hooks' });
+  await publishSettings(world.service, { webhook_block_private_destinations: true });
   try {
-    const response = await admin<ProblemWire>(
+    for (const url of ['http://192.168.1.20:8123/hooks', 'http://127.0.0.1:8123/hooks']) {
+      const created = await admin<ProblemWire>(world, 'POST', ENDPOINTS, endpointInput({ url }));
+      expect(created.status).toBe(422);
+      expect(fieldsOf(created.body)).toEqual(['url']);
+    }
+    const saved = await admin<ProblemWire>(
+      world,
+      'PUT',
+      `${ENDPOINTS}/${allowed.id}`,
+      endpointInput({ url: 'http://127.0.0.1:8123/hooks' }),
+    );
+    expect(saved.status).toBe(422);
+    const tested = await admin<ProblemWire>(
       world,
       'POST',
-      ENDPOINTS,
-      endpointInput({ url: 'http://192.168.1.20:8123/hooks' }),
+      `${ENDPOINTS}/test`,
+      endpointInput({ url: 'http://127.0.0.1:8123/hooks' }),
     );
-    expect(response.status).toBe(422);
-    expect(fieldsOf(response.body)).toEqual(['url']);
+    expect(tested.status).toBe(422);
   } finally {
-    await world.service.db.webhookSettings.update({
-      where: { id: 1 },
-      data: { blockPrivateDestinations: false },
-    });
+    await publishSettings(world.service, { webhook_block_private_destinations: false });
   }
 });

@@ -49,7 +49,7 @@ async function finish(deliveryId: bigint, status: 'delivered' | 'failed') {
   });
 }
 
-test('with retention 7 days and the clock 8 days on, a run deletes older events with their deliveries and attempts, keeps those with a pending delivery, and reports its part', async () => {
+test('with the clock 8 days on, a run keeps every event under the default 90 days; once settings.changed sets retention to 7 days, a run deletes older events with their deliveries and attempts, keeps those with a pending delivery, and reports its part', async () => {
   const db = world.service.db;
   await newEndpoint(db, { eventTypes: ['candidate.canceled', 'candidate.deleted'] });
   const delivered = await world.store('candidate.canceled');
@@ -61,9 +61,15 @@ test('with retention 7 days and the clock 8 days on, a run deletes older events 
   await finish(await deliveryOf(delivered.id), 'delivered');
   await finish(await deliveryOf(failed.id), 'failed');
 
-  await world.setRetentionDays(7);
   world.clock.advance(8 * DAY);
   const recent = await world.store('candidate.postponed');
+  await command(30);
+  expect((await report('task.run_completed', 30)).payload).toMatchObject({
+    summary: { events_pruned: 0, deliveries_pruned: 0 },
+  });
+  expect(await db.event.count()).toBe(5);
+
+  await world.setRetentionDays(7);
 
   await command(31);
   const completed = await report('task.run_completed', 31);

@@ -1383,6 +1383,35 @@ export interface components {
             version: number;
             settings: components["schemas"]["GeneralSettings"];
         };
+        /** @description The legacy post-action webhooks (events-webhooks.md §5), sent once by the scheduler in the transaction that removes the `post_action_webhooks` list from its settings document. webhooks creates their endpoints in one transaction, once per message (inbox). Values are the legacy ones, unvalidated: webhooks maps, clamps and validates them (§5.2–5.3). Secrets are present only sealed with ENCRYPTION_KEYS. */
+        LegacyEndpointsImportCommand: {
+            entries: components["schemas"]["LegacyPostActionWebhook"][];
+        };
+        /** @description One legacy post-action webhook entry as it was stored; an absent or null field takes the default of §5.2. */
+        LegacyPostActionWebhook: {
+            /** @description Default "Post-action webhook"; duplicates get " (2)", " (3)", … */
+            name?: string | null;
+            /** @description Default true. */
+            enabled?: boolean | null;
+            /** @description GET or POST in any case; anything else is GET. */
+            method?: string | null;
+            /** @description The request URL, with placeholders after the host. Not an absolute http(s) URL with a literal host: the entry is skipped. */
+            url_template: string | null;
+            /** @description Legacy actions; only deleted and moved carry over (candidate.deleted, candidate.moved). Default both. */
+            actions?: string[] | null;
+            /** @description movie and/or series; default both. */
+            media_types?: string[] | null;
+            /** @description original, local or destination; default original. */
+            path_mode?: string | null;
+            body_template?: string | null;
+            /** @description Clamped to 1 … 120; default 15. */
+            timeout_seconds?: number | null;
+            auth_username?: string | null;
+            /** @description The basic-auth password, sealed with the SecretBox (v2.<kid>.…). */
+            auth_password_sealed?: string | null;
+            /** @description The custom headers as JSON, a list of {name, value} or an object of name → value, sealed with the SecretBox. */
+            headers_sealed?: string | null;
+        };
         /** @description A follower starting asks the scheduler to publish the current settings again as settings.changed. Harmless to repeat. */
         SettingsRequestedCommand: {
             requested_by_service: components["schemas"]["ServiceName"];

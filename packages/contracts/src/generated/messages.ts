@@ -58,6 +58,7 @@ export const messageCatalogue = {
   'task.run_failed': { exchange: 'events', payloadPointer: '/components/schemas/TaskRunFailedEvent' },
   'task.run_progressed': { exchange: 'events', payloadPointer: '/components/schemas/TaskRunProgressedEvent' },
   'task.run_started': { exchange: 'events', payloadPointer: '/components/schemas/TaskRunStartedEvent' },
+  'webhooks.legacy_endpoints.import': { exchange: 'commands', payloadPointer: '/components/schemas/LegacyEndpointsImportCommand' },
 } as const;
 
 export type MessageName = keyof typeof messageCatalogue;
@@ -117,6 +118,7 @@ export interface MessagePayloads {
   'task.run_failed': S['TaskRunFailedEvent'];
   'task.run_progressed': S['TaskRunProgressedEvent'];
   'task.run_started': S['TaskRunStartedEvent'];
+  'webhooks.legacy_endpoints.import': S['LegacyEndpointsImportCommand'];
 }
 
 export type MessagePayload<K extends MessageName> = MessagePayloads[K];

@@ -3,6 +3,7 @@ import { json, operation, type Handler } from '../operation';
 import type { PasswordAttempts } from '../rate-limits/password-attempts.service';
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../sessions/session-cookie';
 import type { ActiveSession, SessionService } from '../sessions/session.service';
+import type { GatewaySettings } from '../settings/gateway-settings';
 import type { AuthService } from './auth.service';
 import { sessionBody } from './session.view';
 
@@ -16,6 +17,7 @@ export function authRoutes(deps: {
   auth: AuthService;
   attempts: PasswordAttempts;
   sessions: SessionService;
+  settings: GatewaySettings;
 }): Record<string, Handler> {
   return {
     login: operation<'login'>(async ({ req, res, body }) => {
@@ -36,16 +38,15 @@ export function authRoutes(deps: {
       return { status: 204, contentType: 'application/json', body: null };
     },
 
-    getMe: ({ session }) => {
+    getMe: async ({ session }) => {
       const active = current(session);
       const admin = active.user.role === 'admin';
-      // Candidates-page access for non-admins is a general setting (later issue); admins have it.
-      return Promise.resolve(
-        json(200, {
-          ...sessionBody(active),
-          permissions: { candidates_page: admin, manage: admin },
-        }),
-      );
+      // Admins always; users while `users_can_view_candidates` is on (internal-api.md §8).
+      const candidatesPage = admin || (await deps.settings.current()).users_can_view_candidates;
+      return json(200, {
+        ...sessionBody(active),
+        permissions: { candidates_page: candidatesPage, manage: admin },
+      });
     },
 
     changePassword: operation<'changePassword'>(async ({ req, session, body }) => {

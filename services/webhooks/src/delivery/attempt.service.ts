@@ -15,6 +15,7 @@ import type { ReceiverConnections } from './receiver-connections';
 import { send, type Resolve } from './sender';
 import type { PathValues } from '../domain/template-context';
 import type { NewDelivery } from '../feed/feed.repository';
+import { destinationPolicy, type WebhookSettings } from '../settings/webhook-settings';
 
 /** An endpoint's next due delivery, after attempt `after` (a delivery_attempts row) freed it. */
 interface HandOver {
@@ -38,6 +39,8 @@ export interface AttemptDeps {
   connections: ReceiverConnections;
   /** Catalog's path values of a file operation (§3.3); unset: none. */
   operationPaths?: OperationPathsReader;
+  /** The general settings: the destination guard's policy, read at each attempt (§4.10). */
+  settings: WebhookSettings;
 }
 
 /**
@@ -163,7 +166,7 @@ export class AttemptService {
     delivery: ClaimedDelivery,
     now: Date,
   ): Promise<{ result: AttemptResult; known: KnownValues }> {
-    const { box, version, resolve, connections } = this.deps;
+    const { box, version, resolve, connections, settings } = this.deps;
     const paths = await this.pathsFor(delivery);
     if (paths === UNAVAILABLE)
       return { result: refused('paths_unavailable'), known: NOTHING_KNOWN };
@@ -172,11 +175,7 @@ export class AttemptService {
     const { plan, known } = prepared;
     const request = buildRequest(plan);
     const result = isRequest(request)
-      ? await send(request, {
-          policy: { blockPrivate: delivery.blockPrivateDestinations },
-          resolve,
-          connections,
-        })
+      ? await send(request, { policy: await destinationPolicy(settings), resolve, connections })
       : request;
     return { result, known };
   }

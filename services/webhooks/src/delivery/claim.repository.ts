@@ -46,8 +46,7 @@ export async function claimNext(db: Direct, deliveryId: bigint, now: Date): Prom
  * Under the claim lock of delivery `id`'s endpoint: leases the endpoint's first due delivery
  * in feed order (at time `at`, a quoted literal) unless one of its deliveries holds an
  * unexpired lease (any status: a delivery canceled by a disable while in flight still holds
- * its lease), and returns it with what its attempt needs: the endpoint, the event and the settings. §4.3 step 2 in the same
- * statement: an endpoint deleted or disabled meanwhile gets no request, its delivery is
+ * its lease), and returns it with what its attempt needs: the endpoint and the event. §4.3 step 2 in the same statement: an endpoint deleted or disabled meanwhile gets no request, its delivery is
  * canceled instead (no lease). `status = 'pending'` is repeated in the UPDATE so that a row
  * changed between the look-up and the update (a concurrent cancel) is re-checked, not leased.
  *
@@ -102,9 +101,6 @@ const lease = (id: string, at: string) => `
          c.previous_secret_encrypted AS "previousSecretEncrypted",
          c.previous_secret_expires_at AS "previousSecretExpiresAt",
          ev.payload, ev.actor_type AS "actorType", ev.actor_id AS "actorId",
-         ev.operation_id AS "operationId",
-         s.block_private_destinations AS "blockPrivateDestinations"
+         ev.operation_id AS "operationId"
     FROM claimed AS c
-    JOIN events AS ev ON ev.id = c.event_id
-   CROSS JOIN webhook_settings AS s
-   WHERE s.id = 1`;
+    JOIN events AS ev ON ev.id = c.event_id`;

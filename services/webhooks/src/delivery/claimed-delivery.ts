@@ -32,8 +32,6 @@ export interface ClaimedDelivery {
   event: TemplateEvent;
   /** File-operation events: catalog's operation, for the template's path values (§3.3). */
   operationId: number | null;
-  /** The administrator setting of §4.10, read with the claim. */
-  blockPrivateDestinations: boolean;
 }
 
 /** The claim statement's row, as node-pg reads it (BIGINT as text). */
@@ -49,7 +47,6 @@ export interface ClaimRow extends SendingEndpoint {
   actorType: EventActor['type'];
   actorId: string | null;
   operationId: string | null;
-  blockPrivateDestinations: boolean;
 }
 
 export function claimedDelivery(row: ClaimRow): ClaimedDelivery {
@@ -82,6 +79,5 @@ export function claimedDelivery(row: ClaimRow): ClaimedDelivery {
       actor: { type: row.actorType, id: row.actorId === null ? null : Number(row.actorId) },
     },
     operationId: row.operationId === null ? null : Number(row.operationId),
-    blockPrivateDestinations: row.blockPrivateDestinations,
   };
 }

@@ -11,6 +11,7 @@ import { AttemptService } from './attempt.service';
 import { DeliveryQueue } from './delivery-queue';
 import { deliveryJobs, type DeliveryJobs } from './jobs';
 import { ReceiverConnections } from './receiver-connections';
+import type { WebhookSettings } from '../settings/webhook-settings';
 import type { Resolve } from './sender';
 import { DeliverySweeper } from './sweeper';
 
@@ -24,6 +25,7 @@ export interface DeliveryDeps {
   version: string;
   random: () => number;
   resolve?: Resolve;
+  settings: WebhookSettings;
 }
 
 /** The delivery worker's parts (events-webhooks.md §4), built once with the other services. */

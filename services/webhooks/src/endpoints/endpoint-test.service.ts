@@ -9,8 +9,9 @@ import { buildRequest, isRequest, type OutgoingRequest } from '../domain/outgoin
 import { attemptError } from '../domain/redaction';
 import type { SigningSecrets } from '../domain/signing';
 import { TEST_PATH, TEST_PATHS, testEvent } from '../domain/test-payload';
+import { destinationPolicy, type WebhookSettings } from '../settings/webhook-settings';
 import { knownSecrets } from './endpoint-record';
-import { destinationPolicy, type EndpointService } from './endpoint.service';
+import type { EndpointService } from './endpoint.service';
 import { testResultView } from './endpoint.view';
 
 /** Sends one request (delivery/sender.ts's `send`, wired in app.ts). */
@@ -23,6 +24,8 @@ interface Deps {
   db: Db;
   clock: Clock;
   endpoints: EndpointService;
+  /** The general settings: the destination guard's policy (§4.10). */
+  settings: WebhookSettings;
   send: Send;
   /** The service version for `User-Agent`. */
   version: string;
@@ -37,7 +40,7 @@ export class EndpointTestService {
 
   /** An unsaved configuration: validated like create, sent unsigned. */
   async testUnsaved(body: unknown) {
-    const policy = await destinationPolicy(this.deps.db);
+    const policy = await destinationPolicy(this.deps.settings);
     const settings = readEndpointInput(body, { policy });
     return this.sendTest(settings, 'candidate.scheduled', null, policy);
   }
@@ -47,7 +50,7 @@ export class EndpointTestService {
     const record = await this.deps.endpoints.load(this.deps.db, id);
     if (!record.secretsReadable) throw secretsUnreadable(id);
     const type = readTestEventType(body, record.eventTypes);
-    const policy = await destinationPolicy(this.deps.db);
+    const policy = await destinationPolicy(this.deps.settings);
     return this.sendTest(record, type, record.secrets, policy);
   }
 

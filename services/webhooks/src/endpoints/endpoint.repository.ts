@@ -41,6 +41,12 @@ export const endpointRepository = {
     return locked.length === 0 ? null : tx.endpoint.findUnique({ where: { id } });
   },
 
+  /** The names of the live endpoints. */
+  async liveNames(db: DbClient): Promise<string[]> {
+    const rows = await db.endpoint.findMany({ where: { deletedAt: null }, select: { name: true } });
+    return rows.map((row) => row.name);
+  },
+
   /** Live endpoints by name, case-insensitively, then id (§3.4). */
   async listLive(db: DbClient): Promise<EndpointRow[]> {
     const ids = await db.$queryRaw<{ id: bigint }[]>`

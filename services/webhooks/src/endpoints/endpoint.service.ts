@@ -1,17 +1,18 @@
 import { type Clock, NotFound, type SecretBox } from '@mcs/kit';
 import type { Db, DbClient, Tx } from '../db';
 import { readRotateSecretInput } from '../domain/action-input';
-import type { DestinationPolicy } from '../domain/destination-guard';
 import { readEndpointInput } from '../domain/endpoint-input';
 import { generateSigningSecret, rotate } from '../domain/signing';
-import { settingsRepository } from '../settings/settings.repository';
+import { destinationPolicy, type WebhookSettings } from '../settings/webhook-settings';
 import { type EndpointRecord, openRecord, sealSecrets, sealSettings } from './endpoint-record';
 import { endpointRepository } from './endpoint.repository';
 import { createdView, endpointView, rotatedView } from './endpoint.view';
 
 /** The management routes of events-webhooks.md §3.4 (tests: endpoint-test.service.ts). */
 export class EndpointService {
-  constructor(private readonly deps: { db: Db; clock: Clock; box: SecretBox }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; box: SecretBox; settings: WebhookSettings },
+  ) {}
 
   async list() {
     const rows = await endpointRepository.listLive(this.deps.db);
@@ -24,7 +25,8 @@ export class EndpointService {
 
   async create(body: unknown) {
     const { db, box } = this.deps;
-    const settings = readEndpointInput(body, { policy: await destinationPolicy(db) });
+    const policy = await destinationPolicy(this.deps.settings);
+    const settings = readEndpointInput(body, { policy });
     const now = this.deps.clock();
     const secrets = { current: generateSigningSecret(), previous: null, previousExpiresAt: null };
     const row = await endpointRepository.insert(
@@ -42,7 +44,7 @@ export class EndpointService {
   /** Full replacement (§3.4); disabling cancels pending deliveries in the same transaction. */
   async update(id: bigint, body: unknown) {
     const { db, box } = this.deps;
-    const policy = await destinationPolicy(db);
+    const policy = await destinationPolicy(this.deps.settings);
     const row = await db.$transaction(async (tx) => {
       const stored = await this.lock(tx, id);
       const settings = readEndpointInput(body, { policy, stored });
@@ -97,12 +99,6 @@ export class EndpointService {
   private open(row: Parameters<typeof openRecord>[1]): EndpointRecord {
     return openRecord(this.deps.box, row);
   }
-}
-
-/** The administrator's "Block private network destinations" setting (§4.10). */
-export async function destinationPolicy(db: DbClient): Promise<DestinationPolicy> {
-  const { blockPrivateDestinations } = await settingsRepository.get(db);
-  return { blockPrivate: blockPrivateDestinations };
 }
 
 const notFound = (id: bigint) => new NotFound(`Webhook endpoint ${id} does not exist.`);

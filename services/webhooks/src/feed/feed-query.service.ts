@@ -1,8 +1,8 @@
 import { BadRequest, type Clock } from '@mcs/kit';
 import type { Db } from '../db';
-import { settingsRepository } from '../settings/settings.repository';
 import { feedPage } from '../domain/feed-page';
 import { retentionCutoff } from '../domain/retention';
+import { retentionDays, type WebhookSettings } from '../settings/webhook-settings';
 import { feedJson } from './event.view';
 import type { FeedRequest } from './feed-request';
 import { feedRepository } from './feed.repository';
@@ -15,13 +15,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * statement's snapshot never holds a position above one that is still to commit.
  */
 export class FeedQuery {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; settings: WebhookSettings }) {}
 
   /** The page as the JSON text of an EventFeed. */
   async list(request: FeedRequest): Promise<string> {
     const { db } = this.deps;
-    const { eventRetentionDays } = await settingsRepository.get(db);
-    const notBefore = retentionCutoff(this.deps.clock(), eventRetentionDays);
+    const days = await retentionDays(this.deps.settings);
+    const notBefore = retentionCutoff(this.deps.clock(), days);
     const afterPosition = await this.resolveCursor(request.cursor, notBefore);
     // One row more than asked says whether more matching events exist (§2.5).
     const rows = await feedRepository.page(

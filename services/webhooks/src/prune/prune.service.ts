@@ -2,7 +2,7 @@ import type { MessagePayload } from '@mcs/contracts';
 import type { Clock, Logger, Outbox } from '@mcs/kit';
 import type { Db } from '../db';
 import { retentionCutoff } from '../domain/retention';
-import { settingsRepository } from '../settings/settings.repository';
+import { retentionDays, type WebhookSettings } from '../settings/webhook-settings';
 import { pruneRepository } from './prune.repository';
 
 type PruneCommand = MessagePayload<'task.run.prune_event_feed'>;
@@ -17,16 +17,22 @@ const BATCH = 1000;
  * progressed per batch, completed or failed), so the scheduler sees the run move while it works.
  */
 export class PruneService {
-  constructor(private readonly deps: { db: Db; outbox: Outbox; clock: Clock; log: Logger }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      outbox: Outbox;
+      clock: Clock;
+      log: Logger;
+      settings: WebhookSettings;
+    },
+  ) {}
 
   async run(command: PruneCommand): Promise<void> {
     const { db, outbox, clock } = this.deps;
     const run = { run_id: command.run_id, task_id: command.task_id, service: 'webhooks' as const };
     const summary = { events_pruned: 0, deliveries_pruned: 0 };
-    const cutoff = await db.$transaction(async (tx) => {
-      await outbox.add(tx, 'task.run_started', { ...run, started_at: clock().toISOString() });
-      return retentionCutoff(clock(), (await settingsRepository.get(tx)).eventRetentionDays);
-    });
+    const cutoff = retentionCutoff(clock(), await retentionDays(this.deps.settings));
+    await outbox.add(db, 'task.run_started', { ...run, started_at: clock().toISOString() });
     try {
       let after: bigint | null = 0n;
       while (after !== null) {

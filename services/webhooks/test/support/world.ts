@@ -11,8 +11,8 @@ import {
 } from '@mcs/kit/testing';
 import type { EventType } from '../../src/domain/event-types';
 import { startWebhooks, type WebhooksService } from '../../src/server';
-import { settingsRepository } from '../../src/settings/settings.repository';
 import { lifecycleEvent, type EventParts } from './events';
+import { publishSettings } from './settings';
 
 export const READER: Principal = { type: 'api_token', id: 7, scopes: ['events:read'] };
 
@@ -28,6 +28,7 @@ export interface World {
   ): Promise<{ status: number; headers: Headers; body: T }>;
   /** Stores an event through the feed store in its own transaction, as the consumer does. */
   store<K extends EventType>(type: K, parts?: EventParts): Promise<MessagePayload<K>>;
+  /** Publishes settings.changed with this `event_retention_days` and waits until applied. */
   setRetentionDays(days: number): Promise<void>;
 }
 
@@ -66,8 +67,7 @@ export function useWorld(options: { deliver?: boolean } = {}): World {
         await service.db.$transaction((tx) => service.services.feedStore.store(tx, event));
         return event;
       },
-      setRetentionDays: (days: number) =>
-        settingsRepository.update(service.db, { eventRetentionDays: days }),
+      setRetentionDays: (days: number) => publishSettings(service, { event_retention_days: days }),
     } satisfies World);
   });
   afterAll(async () => {
