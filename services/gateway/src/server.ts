@@ -2,8 +2,6 @@ import {
   housekeepingConsumer,
   startService,
   systemClock,
-  type SettingKey,
-  type SettingsFollower,
   type StartedService,
   type StartOptions,
 } from '@mcs/kit';
@@ -40,8 +38,7 @@ export const startGateway = (
           }),
         }),
       ],
-      // The kit only feeds and asks the projection (apply, request): the keys do not matter to it.
-      settings: (services) => services.settings as SettingsFollower<SettingKey>,
+      settings: (services) => services.settings,
     },
     config,
     options,

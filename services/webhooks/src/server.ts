@@ -3,8 +3,6 @@ import {
   JobQueue,
   SecretBox,
   startService,
-  type SettingKey,
-  type SettingsFollower,
   systemClock,
   type Clock,
   type Runtime,
@@ -61,8 +59,7 @@ export async function startWebhooks(
         pruneConsumer(runtime, db, services.prune),
         legacyImportConsumer(runtime, db, services.legacyImport),
       ],
-      // The kit only feeds and asks the projection (apply, request): the keys do not matter to it.
-      settings: (services) => services.settings as SettingsFollower<SettingKey>,
+      settings: (services) => services.settings,
     },
     config,
     options,
