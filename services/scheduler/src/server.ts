@@ -79,6 +79,9 @@ export async function startScheduler(
   await services.schedules.sync();
   const sweeper = new RunSweeper({ db, clock, log: runtime.log }).start();
   runtime.onStop({ name: 'run sweeper', close: sweeper.stop });
+  const legacy = await services.settings.migrateLegacyWebhooks();
+  if (legacy > 0)
+    runtime.log.info({ entries: legacy }, 'legacy post-action webhooks sent to webhooks');
   if (await services.mainServer.requestIfUnknown()) {
     runtime.log.info('main server unknown: asked catalog for it');
   }

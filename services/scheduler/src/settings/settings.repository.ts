@@ -44,6 +44,12 @@ export const settingsRepository = {
     };
   },
 
+  /** The legacy list leaves the document; nothing else changes (no new version). */
+  async dropLegacy(tx: Tx): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE general_settings SET document = document - 'post_action_webhooks' WHERE id = 1`;
+  },
+
   /** The next version: the document, new sealed secrets, and only the secrets still named. */
   async save(
     tx: Tx,

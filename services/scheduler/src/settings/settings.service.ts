@@ -3,6 +3,7 @@ import type { GeneralSettings } from '@mcs/contracts';
 import { AppError, Invalid, type Clock, type Outbox, type SecretBox } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import { applyChange, mapSecrets, MASK } from '../domain/general-settings';
+import { LEGACY_ENTRIES_PER_COMMAND, legacyEntry } from '../domain/legacy-webhooks';
 import { settingsRepository, type StoredSettings } from './settings.repository';
 import type { DestinationCheck } from './destination-check';
 
@@ -38,6 +39,8 @@ export class SettingsService {
       const latest = await settingsRepository.load(tx);
       const again = applyChange(latest.document, new Set(latest.sealed.keys()), body, randomUUID);
       if (!again.ok) throw new Invalid(again.errors);
+      // A change arriving before the start-up migration ran must not drop the legacy list.
+      if (latest.legacy !== undefined) await this.sendLegacy(tx, latest.legacy);
       const version = latest.version + 1;
       const sealedNew = new Map(
         [...again.reveal].map(([name, value]) => [name, this.deps.box.seal(value)]),
@@ -53,6 +56,31 @@ export class SettingsService {
       await this.publish(tx, { ...latest, version, document: again.document, sealed });
       return again.document;
     });
+  }
+
+  /**
+   * events-webhooks.md 5: a `post_action_webhooks` list an older version stored goes to
+   * webhooks as endpoints to create, in the transaction that removes it from the document, so
+   * it is sent exactly once (the outbox delivers it; webhooks' inbox applies it once). Returns
+   * how many entries went.
+   */
+  async migrateLegacyWebhooks(): Promise<number> {
+    return this.deps.db.$transaction(async (tx) => {
+      await settingsRepository.lock(tx);
+      const { legacy } = await settingsRepository.load(tx);
+      return legacy === undefined ? 0 : this.sendLegacy(tx, legacy);
+    });
+  }
+
+  private async sendLegacy(tx: Tx, legacy: readonly unknown[]): Promise<number> {
+    const entries = legacy.map((entry) => legacyEntry(entry, (value) => this.deps.box.seal(value)));
+    for (let start = 0; start < entries.length; start += LEGACY_ENTRIES_PER_COMMAND) {
+      await this.deps.outbox.add(tx, 'webhooks.legacy_endpoints.import', {
+        entries: entries.slice(start, start + LEGACY_ENTRIES_PER_COMMAND),
+      });
+    }
+    await settingsRepository.dropLegacy(tx);
+    return entries.length;
   }
 
   /** settings.requested: the current version again, for a follower that has just started. */
