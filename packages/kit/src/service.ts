@@ -8,7 +8,7 @@ import type { HttpServer } from './http/server';
 import { startRuntime, type Runtime } from './runtime';
 import type { ServiceConfig } from './runtime-config';
 import { settingsConsumer } from './settings/settings.consumer';
-import type { SettingKey, SettingsFollower } from './settings/settings-follower';
+import type { SettingsProjection } from './settings/settings-follower';
 
 export interface StartedService<D> {
   runtime: Runtime;
@@ -50,7 +50,7 @@ export interface ServiceDefinition<D, C extends ServiceConfig, S = undefined, P 
    * its settings.changed consumer starts with the others, then the owner is asked once for
    * the current version (settings.requested).
    */
-  settings?: (services: S) => SettingsFollower<SettingKey>;
+  settings?: (services: S) => SettingsProjection;
 }
 
 /** Something that takes work in (a consumer, a worker): started, then drained on stop. */

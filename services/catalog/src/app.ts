@@ -9,9 +9,10 @@ import {
   type Clock,
   type PgDatabase,
   type SecretBox,
+  type SettingsFollower,
 } from '@mcs/kit';
 import type { Pool } from 'pg';
-import type { CatalogSettings } from './config';
+import type { ExecutorTimings } from './config';
 import { type Db, SCHEMA } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/client-factory';
 import { MainServerEvents } from './service-settings/main-server-events';
@@ -21,6 +22,7 @@ import { OperationIntake } from './operations/operation-intake';
 import { InputsService } from './inputs/inputs.service';
 import { OperationPathsService } from './operations/operation-paths.service';
 import { PathsService } from './paths/paths.service';
+import { WritablePathsService } from './paths/writable.service';
 import { PlaybackService } from './playback/playback.service';
 import { RemovalConfirmationService } from './removals/removal-confirmation.service';
 import { RequestsService } from './requests/requests.service';
@@ -33,6 +35,7 @@ import { LibrarySyncService } from './sync/library-sync.service';
 import { TagsService } from './tags/tags.service';
 import { ArrRefreshService } from './sync/arr-refresh.service';
 import { taskLockKey } from './tasks/task-locks';
+import type { CatalogSettingKey } from './settings';
 
 export interface AppDeps {
   db: Db;
@@ -43,7 +46,9 @@ export interface AppDeps {
   publisher: Publisher;
   log: Logger;
   clock: Clock;
-  settings: CatalogSettings;
+  /** The general settings catalog follows (read at each decision). */
+  settings: SettingsFollower<CatalogSettingKey>;
+  timings: ExecutorTimings;
   /** Seals service credentials under the service's encryption keys. */
   box: SecretBox;
   clientDefaults: ClientDefaults;
@@ -64,8 +69,10 @@ export function createServices(deps: AppDeps) {
   const arr = new ArrRefreshService(work);
   const housekeeping = new HousekeepingService({ db, clock });
   return {
+    settings,
     media: new MediaService({ db, clock }),
     paths: new PathsService({ db }),
+    writablePaths: new WritablePathsService(),
     operationPaths: new OperationPathsService({ db }),
     serviceSettings: new ServiceSettingsService({ db, box, clients, mainServer, events, clock }),
     mainServer,
@@ -83,7 +90,7 @@ export function createServices(deps: AppDeps) {
       log,
       tryLock: (taskId, work) => tryWithAdvisoryLock(deps.pool, taskLockKey(taskId), work),
     }),
-    executor: new FileOperationExecutor({ ...work, sleep: deps.sleep }),
+    executor: new FileOperationExecutor({ ...work, timings: deps.timings, sleep: deps.sleep }),
     backfill: new BackfillService({ db, direct, events, clock, requests }),
     tasks: new TaskRunner({
       service: 'catalog',

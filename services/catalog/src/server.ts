@@ -9,7 +9,7 @@ import {
   type StartOptions,
 } from '@mcs/kit';
 import { createServices, type Services } from './app';
-import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
+import { type CatalogConfig, DEFAULT_TIMINGS } from './config';
 import { createDb, createDirect, SCHEMA, type Db } from './db';
 import type { ClientDefaults } from './integrations/client-factory';
 import { DEFAULT_LIMITS } from './integrations/limits';
@@ -18,6 +18,7 @@ import { catalogQueue, startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command.consumer';
 import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
+import { catalogSettings } from './settings';
 
 export type CatalogService = StartedService<Db> & {
   services: Services;
@@ -55,7 +56,8 @@ export async function startCatalog(
           publisher: runtime.publisher,
           log: runtime.log,
           clock: options.clock ?? systemClock,
-          settings: { ...DEFAULT_SETTINGS, ...config.settings },
+          settings: catalogSettings(runtime),
+          timings: { ...DEFAULT_TIMINGS, ...config.timings },
           box,
           clientDefaults: {
             limits: config.upstreamLimits ?? DEFAULT_LIMITS,
@@ -66,6 +68,7 @@ export async function startCatalog(
         jobs: catalogQueue(runtime),
       }),
       mount: mountRoutes,
+      settings: (services) => services.settings,
       consumers: (runtime, db, services) => [
         commandConsumer(runtime, db, services.jobs, services),
         mediaLinksConsumer(runtime, db, services.media),

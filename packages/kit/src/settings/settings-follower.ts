@@ -124,6 +124,15 @@ export class SettingsFollower<K extends SettingKey> {
   }
 }
 
+/**
+ * What the kit's start-up and consumer use of a follower, whatever keys it reads: a
+ * SettingsFollower<K> of any K is one (its `current()` type depends on K, these do not).
+ */
+export type SettingsProjection = Pick<
+  SettingsFollower<SettingKey>,
+  'apply' | 'markAnswered' | 'request'
+>;
+
 type RequestingService = MessagePayload<'settings.requested'>['requested_by_service'];
 
 const FOLLOWERS: readonly string[] = ['gateway', 'catalog', 'cleanup', 'webhooks'];

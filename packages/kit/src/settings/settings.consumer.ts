@@ -1,18 +1,14 @@
 import type { Pool } from 'pg';
 import { pgDatabase } from '../data/pg-database';
 import { messageConsumer, type ConsumerHost } from '../messaging/message-consumer';
-import type { SettingKey, SettingsFollower } from './settings-follower';
+import type { SettingsProjection } from './settings-follower';
 
 /**
  * settings.changed into the service's projection: applied in the inbox transaction, and the
  * first one after start tells the follower the owner has answered (after the commit, so a
  * decision woken by it reads the new row).
  */
-export function settingsConsumer(
-  host: ConsumerHost,
-  pool: Pool,
-  follower: SettingsFollower<SettingKey>,
-) {
+export function settingsConsumer(host: ConsumerHost, pool: Pool, follower: SettingsProjection) {
   return messageConsumer(host, {
     name: 'settings',
     db: pgDatabase(pool),

@@ -1,5 +1,5 @@
 import type { Logger, Clock } from '@mcs/kit';
-import type { CatalogSettings } from '../config';
+import type { ExecutorTimings } from '../config';
 import type { Db } from '../db';
 import { isMediaServer, type ServiceConfigRecord } from '../domain/service-config';
 import { IntegrationError } from '../integrations/errors';
@@ -13,12 +13,14 @@ import { recordOutcome, type Attempt, type Result } from './outcome';
 import { planOperation, type Plan } from './plan';
 import { clearSeerrRequests } from './seerr-clear';
 import { loadTarget, type TargetState } from './target.repository';
+import type { SettingsReader } from '../settings';
 
 export interface ExecutorDeps {
   db: Db;
   events: MediaEvents;
   clients: ClientFactory;
-  settings: CatalogSettings;
+  settings: SettingsReader;
+  timings: ExecutorTimings;
   clock: Clock;
   log: Logger;
   sleep: (ms: number) => Promise<void>;
@@ -57,7 +59,7 @@ export class FileOperationExecutor {
         startedAt: null,
       });
     const plan = state
-      ? planOperation(command, state, this.context(services))
+      ? planOperation(command, state, await this.context(services))
       : { failure: 'target_removed' };
     if ('failure' in plan)
       return this.finish(command, state, {
@@ -113,7 +115,7 @@ export class FileOperationExecutor {
     const log: Attempt[] = [];
     let error: string | null = null;
     for (const [index, step] of plan.steps.entries()) {
-      if (index > 0) await this.deps.sleep(this.deps.settings.deletePacingMs);
+      if (index > 0) await this.pace();
       const outcome = await perform(clients, step).then(() => 'ok', codeOf);
       log.push({
         at: this.deps.clock().toISOString(),
@@ -141,7 +143,7 @@ export class FileOperationExecutor {
   }
 
   private async verify(plan: Plan, clients: OperationClients, log: Attempt[]): Promise<boolean> {
-    for (const delay of this.deps.settings.verifyDelaysMs) {
+    for (const delay of this.deps.timings.verifyDelaysMs) {
       await this.deps.sleep(delay);
       let all = true;
       for (const check of plan.checks) {
@@ -169,12 +171,19 @@ export class FileOperationExecutor {
     return true;
   }
 
-  private context(services: Map<number, ServiceConfigRecord>) {
+  /** The pause between two calls, as the settings say at that moment. */
+  private async pace(): Promise<void> {
+    const { delete_pacing_seconds: seconds } = await this.deps.settings.current();
+    await this.deps.sleep(seconds * 1000);
+  }
+
+  private async context(services: Map<number, ServiceConfigRecord>) {
+    const settings = await this.deps.settings.current();
     const main = [...services.values()].find(
       (s) => s.isMain && s.enabled && isMediaServer(s.serviceType),
     );
     return {
-      fallbackEnabled: this.deps.settings.mediaServerFallbackEnabled,
+      fallbackEnabled: settings.media_server_fallback_enabled,
       mainServer: main
         ? { id: main.id, type: main.serviceType as 'jellyfin' | 'emby' | 'plex' }
         : null,
