@@ -18,6 +18,7 @@ import { ClientFactory, type ClientDefaults } from './integrations/client-factor
 import { MainServerEvents } from './service-settings/main-server-events';
 import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/file-operation-executor';
+import type { Rename } from './operations/file-move';
 import { OperationIntake } from './operations/operation-intake';
 import { InputsService } from './inputs/inputs.service';
 import { OperationPathsService } from './operations/operation-paths.service';
@@ -53,6 +54,7 @@ export interface AppDeps {
   box: SecretBox;
   clientDefaults: ClientDefaults;
   sleep: (ms: number) => Promise<void>;
+  rename?: Rename;
 }
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
@@ -90,7 +92,12 @@ export function createServices(deps: AppDeps) {
       log,
       tryLock: (taskId, work) => tryWithAdvisoryLock(deps.pool, taskLockKey(taskId), work),
     }),
-    executor: new FileOperationExecutor({ ...work, timings: deps.timings, sleep: deps.sleep }),
+    executor: new FileOperationExecutor({
+      ...work,
+      timings: deps.timings,
+      sleep: deps.sleep,
+      rename: deps.rename,
+    }),
     backfill: new BackfillService({ db, direct, events, clock, requests }),
     tasks: new TaskRunner({
       service: 'catalog',

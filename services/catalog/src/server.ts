@@ -18,6 +18,7 @@ import { catalogQueue, startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command.consumer';
 import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
+import type { Rename } from './operations/file-move';
 import { catalogSettings } from './settings';
 
 export type CatalogService = StartedService<Db> & {
@@ -31,6 +32,8 @@ export interface CatalogOptions extends StartOptions {
   clientDefaults?: ClientDefaults;
   /** Waits of the executor (pacing, verification delays); tests pass one that returns. */
   sleep?: (ms: number) => Promise<void>;
+  /** The rename of moves; tests make it fail as across filesystems (EXDEV). */
+  rename?: Rename;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function startCatalog(
             ...options.clientDefaults,
           },
           sleep: options.sleep ?? ((ms) => delay(ms)),
+          rename: options.rename,
         }),
         jobs: catalogQueue(runtime),
       }),

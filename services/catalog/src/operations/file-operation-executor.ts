@@ -9,6 +9,7 @@ import { findOperation, transition, unfinishedOperationIds } from './file-operat
 import { listServiceConfigs } from '../service-settings/service-settings.repository';
 import { OperationClients, perform, STEP_LABELS, verify } from './operation-clients';
 import type { OperationCommand } from './operation-intake';
+import { MoveError, type Rename } from './file-move';
 import { recordOutcome, type Attempt, type Result } from './outcome';
 import { planOperation, type Plan } from './plan';
 import { clearSeerrRequests } from './seerr-clear';
@@ -24,6 +25,8 @@ export interface ExecutorDeps {
   clock: Clock;
   log: Logger;
   sleep: (ms: number) => Promise<void>;
+  /** The rename of moves (tests make it fail as across filesystems). */
+  rename?: Rename;
 }
 
 /**
@@ -79,7 +82,7 @@ export class FileOperationExecutor {
         warnings: [],
         startedAt: null,
       });
-    const clients = new OperationClients(this.deps.clients, services);
+    const clients = new OperationClients(this.deps.clients, services, this.deps.rename);
     try {
       const calls =
         operation.status === 'queued'
@@ -88,8 +91,9 @@ export class FileOperationExecutor {
       if (!calls) return true;
       await transition(db, operationId, ['running'], { status: 'verifying' });
       const verified = await this.verify(plan, clients, calls.log);
-      const warnings =
-        verified && plan.removesItem ? await clearSeerrRequests(this.deps, command, services) : [];
+      // Seerr's request is cleared after a delete (2.7); a moved item still exists elsewhere.
+      const clearsSeerr = verified && plan.removesItem && command.kind !== 'move';
+      const warnings = clearsSeerr ? await clearSeerrRequests(this.deps, command, services) : [];
       return this.finish(command, state, {
         outcome: verified ? 'succeeded' : 'failed',
         failureReason: verified ? null : (calls.error ?? 'not_removed_after_call'),
@@ -137,6 +141,7 @@ export class FileOperationExecutor {
    */
   private keysUnreadable(plan: Plan, services: Map<number, ServiceConfigRecord>): boolean {
     return plan.steps.some((step) => {
+      if (step.system === 'fs') return false;
       const service = services.get(step.serviceId);
       return service !== undefined && this.deps.clients.storedKey(service) === null;
     });
@@ -184,6 +189,11 @@ export class FileOperationExecutor {
     );
     return {
       fallbackEnabled: settings.media_server_fallback_enabled,
+      move: {
+        movies: settings.move_destination_movies,
+        series: settings.move_destination_series,
+        mappings: settings.path_mappings,
+      },
       mainServer: main
         ? { id: main.id, type: main.serviceType as 'jellyfin' | 'emby' | 'plex' }
         : null,
@@ -197,6 +207,6 @@ function resumed(log: unknown[]) {
 }
 
 function codeOf(error: unknown): string {
-  if (error instanceof IntegrationError) return error.code;
+  if (error instanceof IntegrationError || error instanceof MoveError) return error.code;
   throw error;
 }

@@ -39,9 +39,10 @@ export async function recordOutcome(
   const succeeded = result.outcome === 'succeeded';
   const removes = succeeded && result.plan?.removesFiles === true && state !== null;
   const files = result.plan?.removesFiles === false || !state ? [] : state.files;
+  // A move frees nothing (the files live on elsewhere): 0, as for unmonitor_only.
   const bytesFreed = !succeeded
     ? null
-    : removes
+    : removes && command.kind !== 'move'
       ? files.reduce((sum, f) => sum + (f.sizeBytes ?? 0), 0)
       : 0;
   const moved = await transition(tx, command.operation_id, ['queued', 'running', 'verifying'], {

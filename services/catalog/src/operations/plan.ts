@@ -3,7 +3,10 @@
  * calls of the Arr action matrix, the checks that prove the effect (6.7), and what leaves the
  * library when they pass. Anything not proven to be exactly the target fails closed.
  */
+import type { PathMapping } from '../domain/move-paths';
+import type { MoveFile } from './file-move';
 import type { OperationCommand } from './operation-intake';
+import { planMove } from './move-plan';
 import type { ArrHolder, TargetState } from './target.repository';
 
 type ArrAction = OperationCommand['arr_action'];
@@ -15,6 +18,8 @@ export type Step =
       call: 'deleteMovie';
       movieId: number;
       exclusion: boolean;
+      /** False for a move: the files are already elsewhere. */
+      deleteFiles: boolean;
     }
   | { system: 'radarr'; serviceId: number; call: 'deleteMovieFile'; fileId: number }
   | { system: 'radarr'; serviceId: number; call: 'unmonitorMovie'; movieId: number }
@@ -24,6 +29,7 @@ export type Step =
       call: 'deleteSeries';
       seriesId: number;
       exclusion: boolean;
+      deleteFiles: boolean;
     }
   | { system: 'sonarr'; serviceId: number; call: 'deleteEpisodeFiles'; fileIds: number[] }
   | { system: 'sonarr'; serviceId: number; call: 'unmonitorSeries'; seriesId: number }
@@ -42,7 +48,18 @@ export type Step =
       episodeIds: number[];
     }
   | { system: 'server'; serviceId: number; call: 'deleteFile'; itemId: string; fileId: string }
-  | { system: 'server'; serviceId: number; call: 'deleteItem'; itemId: string };
+  | { system: 'server'; serviceId: number; call: 'deleteItem'; itemId: string }
+  | { system: 'fs'; call: 'moveFiles'; files: MoveFile[]; folders: string[] }
+  | { system: 'radarr'; serviceId: number; call: 'rescanMovie'; movieId: number }
+  | { system: 'sonarr'; serviceId: number; call: 'rescanSeries'; seriesId: number }
+  | {
+      system: 'server';
+      serviceId: number;
+      call: 'refreshPaths';
+      /** The server's ids of the item's libraries, and the paths (as it knows them) now gone. */
+      libraryIds: string[];
+      paths: string[];
+    };
 
 export type Check =
   | {
@@ -74,7 +91,8 @@ export type Check =
       episodeIds: number[];
     }
   | { system: 'server'; serviceId: number; check: 'itemGone'; itemId: string }
-  | { system: 'server'; serviceId: number; check: 'fileGone'; itemId: string; fileId: string };
+  | { system: 'server'; serviceId: number; check: 'fileGone'; itemId: string; fileId: string }
+  | { system: 'fs'; check: 'moved'; files: MoveFile[] };
 
 export interface Route {
   service_type: 'radarr' | 'sonarr' | 'jellyfin' | 'emby' | 'plex';
@@ -95,6 +113,8 @@ export interface Plan {
 export interface PlanContext {
   fallbackEnabled: boolean;
   mainServer: { id: number; type: 'jellyfin' | 'emby' | 'plex' } | null;
+  /** The general settings of moves (domain.md 6.6). */
+  move: { movies: string | null; series: string | null; mappings: readonly PathMapping[] };
 }
 
 export function planOperation(
@@ -102,8 +122,6 @@ export function planOperation(
   state: TargetState,
   context: PlanContext,
 ): Plan | { failure: string } {
-  // Moves need path mappings and move destinations (general settings), not configured yet.
-  if (command.kind === 'move') return { failure: 'path_unmapped' };
   const scope = command.target.scope;
   if (scope !== 'movie' && scope !== 'version') {
     const inside = new Set(state.episodeIds);
@@ -111,11 +129,8 @@ export function planOperation(
       return { failure: 'shared_episode_file' };
   }
   if (command.allowed_arr_service_ids?.length === 0) return { failure: 'target_conflict' };
-  const allowed = (holder: ArrHolder) =>
-    holder.enabled &&
-    (command.allowed_arr_service_ids === null ||
-      command.allowed_arr_service_ids.includes(holder.serviceConfigId));
-  const holders = state.holders.filter(allowed);
+  const holders = allowedHolders(command, state);
+  if (command.kind === 'move') return planMove(command, state, holders, context);
   if (holders.length > 0) {
     const plans = holders.map((holder) =>
       holder.serviceType === 'radarr'
@@ -125,6 +140,16 @@ export function planOperation(
     return merge(plans);
   }
   return serverPlan(command, state, context);
+}
+
+/** The enabled Radarr/Sonarr instances holding the target that the command lets act. */
+function allowedHolders(command: OperationCommand, state: TargetState): ArrHolder[] {
+  return state.holders.filter(
+    (holder) =>
+      holder.enabled &&
+      (command.allowed_arr_service_ids === null ||
+        command.allowed_arr_service_ids.includes(holder.serviceConfigId)),
+  );
 }
 
 function radarrPlan(command: OperationCommand, state: TargetState, holder: ArrHolder): Plan {
@@ -150,7 +175,15 @@ function radarrPlan(command: OperationCommand, state: TargetState, holder: ArrHo
   if (action === 'delete' && wholeMovie)
     return {
       route: route(command.add_import_exclusion),
-      steps: [{ ...base, call: 'deleteMovie', movieId, exclusion: command.add_import_exclusion }],
+      steps: [
+        {
+          ...base,
+          call: 'deleteMovie',
+          movieId,
+          exclusion: command.add_import_exclusion,
+          deleteFiles: true,
+        },
+      ],
       checks: [{ ...base, check: 'movieGone', movieId }],
       removesFiles: true,
       removesItem: true,
@@ -194,18 +227,7 @@ function sonarrPlan(command: OperationCommand, state: TargetState, holder: ArrHo
     arr_action: action,
     import_exclusion: exclusion,
   });
-  const unmonitorStep: Step =
-    scope === 'series'
-      ? { ...base, call: 'unmonitorSeries', seriesId }
-      : scope === 'season'
-        ? { ...base, call: 'unmonitorSeasons', seriesId, seasons: state.seasonNumbers }
-        : { ...base, call: 'unmonitorEpisodes', seriesId, episodeIds: holder.episodeIds };
-  const unmonitorCheck: Check =
-    scope === 'series'
-      ? { ...base, check: 'seriesUnmonitored', seriesId }
-      : scope === 'season'
-        ? { ...base, check: 'seasonsUnmonitored', seriesId, seasons: state.seasonNumbers }
-        : { ...base, check: 'episodesUnmonitored', seriesId, episodeIds: holder.episodeIds };
+  const { step: unmonitorStep, check: unmonitorCheck } = sonarrUnmonitor(command, state, holder);
   if (action === 'unmonitor_only')
     return {
       route: route(false),
@@ -217,7 +239,15 @@ function sonarrPlan(command: OperationCommand, state: TargetState, holder: ArrHo
   if (action === 'delete' && scope === 'series')
     return {
       route: route(command.add_import_exclusion),
-      steps: [{ ...base, call: 'deleteSeries', seriesId, exclusion: command.add_import_exclusion }],
+      steps: [
+        {
+          ...base,
+          call: 'deleteSeries',
+          seriesId,
+          exclusion: command.add_import_exclusion,
+          deleteFiles: true,
+        },
+      ],
       checks: [{ ...base, check: 'seriesGone', seriesId }],
       removesFiles: true,
       removesItem: true,
@@ -283,6 +313,35 @@ function serverPlan(
     removesFiles: true,
     removesItem: wholeItem,
   };
+}
+
+/** Sonarr's unmonitor of the target's scope: the series, its seasons, or its episodes. */
+export function sonarrUnmonitor(
+  command: OperationCommand,
+  state: TargetState,
+  holder: ArrHolder,
+): { step: Step; check: Check } {
+  const base = { system: 'sonarr' as const, serviceId: holder.serviceConfigId };
+  const seriesId = holder.arrId;
+  switch (command.target.scope) {
+    case 'series':
+      return {
+        step: { ...base, call: 'unmonitorSeries', seriesId },
+        check: { ...base, check: 'seriesUnmonitored', seriesId },
+      };
+    case 'season':
+      return {
+        step: { ...base, call: 'unmonitorSeasons', seriesId, seasons: state.seasonNumbers },
+        check: { ...base, check: 'seasonsUnmonitored', seriesId, seasons: state.seasonNumbers },
+      };
+    case 'episode':
+    case 'movie':
+    case 'version':
+      return {
+        step: { ...base, call: 'unmonitorEpisodes', seriesId, episodeIds: holder.episodeIds },
+        check: { ...base, check: 'episodesUnmonitored', seriesId, episodeIds: holder.episodeIds },
+      };
+  }
 }
 
 /** Several allowed instances hold the target: each acts; the first is reported as route. */

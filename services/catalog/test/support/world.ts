@@ -14,6 +14,7 @@ import {
 } from '../../../../infra/simulator/src';
 import { DEFAULT_TIMINGS } from '../../src/config';
 import { DEFAULT_LIMITS, type UpstreamLimits } from '../../src/integrations/limits';
+import type { Rename } from '../../src/operations/file-move';
 import { type CatalogService, startCatalog } from '../../src/server';
 import { ADMIN, type Api, apiClient } from './api';
 import { brokerFor, type TestBroker } from './broker';
@@ -57,6 +58,8 @@ export interface TaskRunRow {
 
 export interface WorldOptions {
   sim?: Partial<SimulatorOptions>;
+  /** The rename of moves (a test makes it fail as across filesystems). */
+  rename?: Rename;
   /** Caps on upstream answers (tests choose small ones to stay quick). */
   limits?: Partial<UpstreamLimits>;
 }
@@ -98,6 +101,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         return Promise.resolve();
       },
       clientDefaults: { sleep: instant },
+      rename: options.rename,
     },
   );
   const broker = await brokerFor(env.namespace);
