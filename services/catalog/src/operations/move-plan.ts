@@ -7,14 +7,8 @@
 import { itemFolders, mapPath, moveDestination } from '../domain/move-paths';
 import type { MoveFile } from './file-move';
 import type { OperationCommand } from './operation-intake';
-import {
-  sonarrUnmonitor,
-  type Check,
-  type Plan,
-  type PlanContext,
-  type Route,
-  type Step,
-} from './plan';
+import type { Check, Plan, PlanContext, Route, Step } from './plan-steps';
+import { sonarrUnmonitor } from './sonarr-unmonitor';
 import type { ArrHolder, TargetState } from './target.repository';
 
 export function planMove(
@@ -25,11 +19,11 @@ export function planMove(
 ): Plan | { failure: string } {
   const files = movedFiles(command, state, context);
   if ('failure' in files) return files;
-  const route = moveRoute(command, holders, context);
-  if (!route) return { failure: 'no_route' };
   const scope = command.target.scope;
   const wholeItem =
     scope === 'movie' || scope === 'series' || (scope === 'version' && state.otherLiveFiles === 0);
+  const route = moveRoute(command, holders, context, wholeItem);
+  if (!route) return { failure: 'no_route' };
   const steps: Step[] = [{ system: 'fs', call: 'moveFiles', ...files }];
   const checks: Check[] = [{ system: 'fs', check: 'moved', files: files.files }];
   for (const holder of holders) {
@@ -49,7 +43,11 @@ export function planMove(
       libraryIds: state.libraryIds,
       paths: state.files.map((file) => file.path),
     });
-  return { route, steps, checks, removesFiles: true, removesItem: wholeItem };
+  const local = {
+    sources: files.files.map((file) => file.source),
+    destinations: files.files.map((file) => file.destination),
+  };
+  return { route, steps, checks, removesFiles: true, removesItem: wholeItem, local };
 }
 
 /** Each file's local source and destination, and the item folders it may leave empty. */
@@ -85,14 +83,17 @@ function moveRoute(
   command: OperationCommand,
   holders: ArrHolder[],
   context: PlanContext,
+  wholeItem: boolean,
 ): Route | null {
   const [first] = holders;
+  // An exclusion is added only where an entry is removed (whole movie or series, `delete`).
+  const removesEntry = command.arr_action === 'delete' && wholeItem;
   if (first)
     return {
       service_type: first.serviceType,
       service_config_id: first.serviceConfigId,
       arr_action: command.arr_action,
-      import_exclusion: command.arr_action === 'delete' && command.add_import_exclusion,
+      import_exclusion: removesEntry && command.add_import_exclusion,
     };
   const main = context.mainServer;
   if (!main) return null;

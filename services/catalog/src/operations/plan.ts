@@ -3,119 +3,14 @@
  * calls of the Arr action matrix, the checks that prove the effect (6.7), and what leaves the
  * library when they pass. Anything not proven to be exactly the target fails closed.
  */
-import type { PathMapping } from '../domain/move-paths';
-import type { MoveFile } from './file-move';
+import { mapPath } from '../domain/move-paths';
 import type { OperationCommand } from './operation-intake';
 import { planMove } from './move-plan';
+import type { Check, Plan, PlanContext, Route, Step } from './plan-steps';
+import { sonarrUnmonitor } from './sonarr-unmonitor';
 import type { ArrHolder, TargetState } from './target.repository';
 
-type ArrAction = OperationCommand['arr_action'];
-
-export type Step =
-  | {
-      system: 'radarr';
-      serviceId: number;
-      call: 'deleteMovie';
-      movieId: number;
-      exclusion: boolean;
-      /** False for a move: the files are already elsewhere. */
-      deleteFiles: boolean;
-    }
-  | { system: 'radarr'; serviceId: number; call: 'deleteMovieFile'; fileId: number }
-  | { system: 'radarr'; serviceId: number; call: 'unmonitorMovie'; movieId: number }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      call: 'deleteSeries';
-      seriesId: number;
-      exclusion: boolean;
-      deleteFiles: boolean;
-    }
-  | { system: 'sonarr'; serviceId: number; call: 'deleteEpisodeFiles'; fileIds: number[] }
-  | { system: 'sonarr'; serviceId: number; call: 'unmonitorSeries'; seriesId: number }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      call: 'unmonitorSeasons';
-      seriesId: number;
-      seasons: number[];
-    }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      call: 'unmonitorEpisodes';
-      seriesId: number;
-      episodeIds: number[];
-    }
-  | { system: 'server'; serviceId: number; call: 'deleteFile'; itemId: string; fileId: string }
-  | { system: 'server'; serviceId: number; call: 'deleteItem'; itemId: string }
-  | { system: 'fs'; call: 'moveFiles'; files: MoveFile[]; folders: string[] }
-  | { system: 'radarr'; serviceId: number; call: 'rescanMovie'; movieId: number }
-  | { system: 'sonarr'; serviceId: number; call: 'rescanSeries'; seriesId: number }
-  | {
-      system: 'server';
-      serviceId: number;
-      call: 'refreshPaths';
-      /** The server's ids of the item's libraries, and the paths (as it knows them) now gone. */
-      libraryIds: string[];
-      paths: string[];
-    };
-
-export type Check =
-  | {
-      system: 'radarr';
-      serviceId: number;
-      check: 'movieGone' | 'movieUnmonitored';
-      movieId: number;
-    }
-  | { system: 'radarr'; serviceId: number; check: 'fileGone'; movieId: number; fileId: number }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      check: 'seriesGone' | 'seriesUnmonitored';
-      seriesId: number;
-    }
-  | { system: 'sonarr'; serviceId: number; check: 'filesGone'; fileIds: number[] }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      check: 'seasonsUnmonitored';
-      seriesId: number;
-      seasons: number[];
-    }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      check: 'episodesUnmonitored';
-      seriesId: number;
-      episodeIds: number[];
-    }
-  | { system: 'server'; serviceId: number; check: 'itemGone'; itemId: string }
-  | { system: 'server'; serviceId: number; check: 'fileGone'; itemId: string; fileId: string }
-  | { system: 'fs'; check: 'moved'; files: MoveFile[] };
-
-export interface Route {
-  service_type: 'radarr' | 'sonarr' | 'jellyfin' | 'emby' | 'plex';
-  service_config_id: number;
-  arr_action: ArrAction | null;
-  import_exclusion: boolean;
-}
-
-export interface Plan {
-  route: Route;
-  steps: Step[];
-  checks: Check[];
-  /** On success the target's files leave the library; `removesItem`: the movie/series too. */
-  removesFiles: boolean;
-  removesItem: boolean;
-}
-
-export interface PlanContext {
-  fallbackEnabled: boolean;
-  mainServer: { id: number; type: 'jellyfin' | 'emby' | 'plex' } | null;
-  /** The general settings of moves (domain.md 6.6). */
-  move: { movies: string | null; series: string | null; mappings: readonly PathMapping[] };
-}
+export type { Check, Plan, PlanContext, Route, Step } from './plan-steps';
 
 export function planOperation(
   command: OperationCommand,
@@ -131,6 +26,15 @@ export function planOperation(
   if (command.allowed_arr_service_ids?.length === 0) return { failure: 'target_conflict' };
   const holders = allowedHolders(command, state);
   if (command.kind === 'move') return planMove(command, state, holders, context);
+  return withLocalPaths(routed(command, state, holders, context), state, context);
+}
+
+function routed(
+  command: OperationCommand,
+  state: TargetState,
+  holders: ArrHolder[],
+  context: PlanContext,
+): Plan | { failure: string } {
   if (holders.length > 0) {
     const plans = holders.map((holder) =>
       holder.serviceType === 'radarr'
@@ -140,6 +44,20 @@ export function planOperation(
     return merge(plans);
   }
   return serverPlan(command, state, context);
+}
+
+/** The target's files through the path mappings, for webhook templates ({local_path}). */
+function withLocalPaths(
+  plan: Plan | { failure: string },
+  state: TargetState,
+  context: PlanContext,
+): Plan | { failure: string } {
+  if ('failure' in plan) return plan;
+  const mapped = state.files.map((file) =>
+    mapPath(file.path, context.mainServer?.id ?? null, context.move.mappings),
+  );
+  const sources = mapped.every((path) => path !== null) ? mapped : null;
+  return { ...plan, local: { sources, destinations: null } };
 }
 
 /** The enabled Radarr/Sonarr instances holding the target that the command lets act. */
@@ -313,35 +231,6 @@ function serverPlan(
     removesFiles: true,
     removesItem: wholeItem,
   };
-}
-
-/** Sonarr's unmonitor of the target's scope: the series, its seasons, or its episodes. */
-export function sonarrUnmonitor(
-  command: OperationCommand,
-  state: TargetState,
-  holder: ArrHolder,
-): { step: Step; check: Check } {
-  const base = { system: 'sonarr' as const, serviceId: holder.serviceConfigId };
-  const seriesId = holder.arrId;
-  switch (command.target.scope) {
-    case 'series':
-      return {
-        step: { ...base, call: 'unmonitorSeries', seriesId },
-        check: { ...base, check: 'seriesUnmonitored', seriesId },
-      };
-    case 'season':
-      return {
-        step: { ...base, call: 'unmonitorSeasons', seriesId, seasons: state.seasonNumbers },
-        check: { ...base, check: 'seasonsUnmonitored', seriesId, seasons: state.seasonNumbers },
-      };
-    case 'episode':
-    case 'movie':
-    case 'version':
-      return {
-        step: { ...base, call: 'unmonitorEpisodes', seriesId, episodeIds: holder.episodeIds },
-        check: { ...base, check: 'episodesUnmonitored', seriesId, episodeIds: holder.episodeIds },
-      };
-  }
 }
 
 /** Several allowed instances hold the target: each acts; the first is reported as route. */

@@ -121,6 +121,16 @@ test('on one filesystem the file and its sidecars are renamed, Radarr forgets th
     where: { id: film.version.id },
   });
   expect(version.removalCause).toBe('moved_by_service');
+  // The webhooks service alone reads the paths, for {path}, {local_path}, {destination_path}.
+  const paths = await world.api('GET', `/api/file-operations/${command.operation_id}/paths`, {
+    principal: { type: 'system' },
+    signer: 'webhooks',
+  });
+  expect(paths.body).toEqual({
+    path: film.version.path,
+    local_path: film.source,
+    destination_path: film.destination,
+  });
 });
 
 test('across filesystems the file is copied beside the destination, checked, renamed into place, and the source folder goes', async () => {
