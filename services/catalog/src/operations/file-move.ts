@@ -46,9 +46,12 @@ export class FileMover {
     for (const file of files) prepared.push(await this.prepare(file));
     for (const file of prepared) {
       await fs.mkdir(dirname(file.destination), { recursive: true }).catch(failed);
-      if (file.already) await fs.rm(file.source, { force: true }).catch(failed);
-      else if (file.size >= 0) await this.moveOne(file.source, file.destination);
-      this.sizes.set(file.destination, Math.max(file.size, 0));
+      // size < 0: moved by an earlier attempt; only sidecars it left behind remain to go.
+      if (file.size >= 0) {
+        if (file.already) await fs.rm(file.source, { force: true }).catch(failed);
+        else await this.moveOne(file.source, file.destination);
+        this.sizes.set(file.destination, file.size);
+      }
       await this.sidecars(file);
     }
     for (const folder of folders) await fs.rmdir(folder).catch(() => undefined);
@@ -66,7 +69,7 @@ export class FileMover {
   }
 
   /**
-   * Source gone but destination there: moved by an earlier attempt (size -1: nothing to do).
+   * Source gone but destination there: moved by an earlier attempt (size -1).
    * A destination with the same bytes counts as moved; any other one is a conflict.
    */
   private async prepare(file: MoveFile): Promise<Prepared> {

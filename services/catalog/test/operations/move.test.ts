@@ -23,7 +23,7 @@ let acrossFilesystems = false;
 let crossings = 0;
 
 const world = useWorld({
-  sim: { movies: 12, series: 2, seasonsPerSeries: 1, episodesPerSeason: 2 },
+  sim: { movies: 16, series: 2, seasonsPerSeries: 1, episodesPerSeason: 2 },
   rename: (from, to) => {
     if (acrossFilesystems && !from.startsWith(`${archive}/`)) {
       crossings += 1;
@@ -42,7 +42,7 @@ let used = 0;
 
 /** A Radarr movie of the simulator whose live version gets a real file (and sidecars). */
 async function movieOnDisk(sidecars: string[] = []) {
-  const index = [...Array(12).keys()].filter(
+  const index = [...Array(16).keys()].filter(
     (i) => world.sim.library.movie(i).inRadarr && world.sim.library.movie(i).onServer,
   )[used++] as number;
   const movie = await world.service.db.movie.findFirstOrThrow({
@@ -195,13 +195,20 @@ test('a series moves with its season folder; Sonarr forgets it without files and
   ).not.toBeNull();
 });
 
-test('a destination holding the same bytes counts as moved; a different file there is a conflict and nothing is touched', async () => {
+test('a destination holding the same bytes, or a file moved by an earlier attempt, counts as moved; a different file there is a conflict and nothing is touched', async () => {
   const same = await movieOnDisk();
   mkdirSync(dirname(same.destination), { recursive: true });
   writeFileSync(same.destination, `the film of movie ${same.index}`);
   expect(await run(moveCommand(Number(same.movie.id)))).toMatchObject({ status: 'succeeded' });
   expect(existsSync(same.source)).toBe(false);
   expect(readFileSync(same.destination, 'utf8')).toBe(`the film of movie ${same.index}`);
+
+  // Moved before (an attempt that stopped after its rename): nothing left to do but the rest.
+  const earlier = await movieOnDisk();
+  mkdirSync(dirname(earlier.destination), { recursive: true });
+  await fsRename(earlier.source, earlier.destination);
+  expect(await run(moveCommand(Number(earlier.movie.id)))).toMatchObject({ status: 'succeeded' });
+  expect(readFileSync(earlier.destination, 'utf8')).toBe(`the film of movie ${earlier.index}`);
 
   const other = await movieOnDisk();
   mkdirSync(dirname(other.destination), { recursive: true });
