@@ -9,18 +9,21 @@ import {
   type Clock,
   type PgDatabase,
   type SecretBox,
+  type SettingsFollower,
 } from '@mcs/kit';
 import type { Pool } from 'pg';
-import type { CatalogSettings } from './config';
+import type { ExecutorTimings } from './config';
 import { type Db, SCHEMA } from './db';
 import { ClientFactory, type ClientDefaults } from './integrations/client-factory';
 import { MainServerEvents } from './service-settings/main-server-events';
 import { MediaEvents } from './messaging/media-events';
 import { FileOperationExecutor } from './operations/file-operation-executor';
+import type { Rename } from './operations/file-move';
 import { OperationIntake } from './operations/operation-intake';
 import { InputsService } from './inputs/inputs.service';
 import { OperationPathsService } from './operations/operation-paths.service';
 import { PathsService } from './paths/paths.service';
+import { WritablePathsService } from './paths/writable.service';
 import { PlaybackService } from './playback/playback.service';
 import { RemovalConfirmationService } from './removals/removal-confirmation.service';
 import { RequestsService } from './requests/requests.service';
@@ -35,6 +38,7 @@ import { LibrarySyncService } from './sync/library-sync.service';
 import { TagsService } from './tags/tags.service';
 import { ArrRefreshService } from './sync/arr-refresh.service';
 import { taskLockKey } from './tasks/task-locks';
+import type { CatalogSettingKey } from './settings';
 
 export interface AppDeps {
   db: Db;
@@ -45,13 +49,16 @@ export interface AppDeps {
   publisher: Publisher;
   log: Logger;
   clock: Clock;
-  settings: CatalogSettings;
+  /** The general settings catalog follows (read at each decision). */
+  settings: SettingsFollower<CatalogSettingKey>;
+  timings: ExecutorTimings;
   /** The general settings of TMDB/IMDb enrichment, read at each run (settings projection). */
   enrichmentSettings: EnrichmentSettings;
   /** Seals service credentials under the service's encryption keys. */
   box: SecretBox;
   clientDefaults: ClientDefaults;
   sleep: (ms: number) => Promise<void>;
+  rename?: Rename;
 }
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
@@ -74,8 +81,10 @@ export function createServices(deps: AppDeps) {
   const arr = new ArrRefreshService(work);
   const housekeeping = new HousekeepingService({ db, clock });
   return {
+    settings,
     media: new MediaService({ db, clock }),
     paths: new PathsService({ db }),
+    writablePaths: new WritablePathsService(),
     operationPaths: new OperationPathsService({ db }),
     serviceSettings: new ServiceSettingsService({ db, box, clients, mainServer, events, clock }),
     mainServer,
@@ -93,7 +102,12 @@ export function createServices(deps: AppDeps) {
       log,
       tryLock: (taskId, work) => tryWithAdvisoryLock(deps.pool, taskLockKey(taskId), work),
     }),
-    executor: new FileOperationExecutor({ ...work, sleep: deps.sleep }),
+    executor: new FileOperationExecutor({
+      ...work,
+      timings: deps.timings,
+      sleep: deps.sleep,
+      rename: deps.rename,
+    }),
     backfill: new BackfillService({ db, direct, events, clock, requests }),
     tasks: new TaskRunner({
       service: 'catalog',

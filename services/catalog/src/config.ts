@@ -16,11 +16,8 @@ const schema = {
   ...runtimeVars(8101),
   /** Keys for service credentials at rest, the current one first. */
   ...encryptionKeysVars(),
-  // Domain settings of domain.md 11 that catalog applies. They move to the general settings
-  // (internal-api.md 6.1) once those exist; until then the environment sets them.
-  SYNC_REMOVAL_GUARD_PERCENT: env.int(10, { min: 0, max: 100 }),
-  MEDIA_SERVER_FALLBACK_ENABLED: env.bool(true),
-  DELETE_PACING_SECONDS: env.int(2, { min: 0, max: 60 }),
+  // The domain settings of domain.md 11 (guard ratio, fallback, pacing, moves) are general
+  // settings (src/settings.ts, docs/decisions/025), not environment variables.
   /** Waits before each verification read after a file operation (domain.md 6.7). */
   FILE_OPERATION_VERIFY_DELAYS_MS: env.pattern('5000,15000,40000', DELAYS, 'comma-separated ms'),
   /** Concurrent jobs of the catalog worker (task runs, file operations, backfills). */
@@ -32,26 +29,20 @@ const schema = {
   UPSTREAM_LIST_ELEMENT_MAX_KB: env.int(DEFAULT_LIMITS.elementBytes / KiB, { min: 1, max: 65536 }),
 };
 
-export interface CatalogSettings {
-  /** domain.md 2.11: share of a kind a full sync may remove before the guard holds it. */
-  removalGuardRatio: number;
-  mediaServerFallbackEnabled: boolean;
-  deletePacingMs: number;
+/** Timings of the file-operation executor (not general settings: operational tuning). */
+export interface ExecutorTimings {
   verifyDelaysMs: number[];
 }
 
 export interface CatalogConfig {
   runtime: ReturnType<typeof runtimeConfig>;
   encryptionKeys: string[];
-  settings: CatalogSettings;
+  timings: ExecutorTimings;
   jobConcurrency: number;
   upstreamLimits: UpstreamLimits;
 }
 
-export const DEFAULT_SETTINGS: CatalogSettings = {
-  removalGuardRatio: 0.1,
-  mediaServerFallbackEnabled: true,
-  deletePacingMs: 2000,
+export const DEFAULT_TIMINGS: ExecutorTimings = {
   verifyDelaysMs: [5000, 15000, 40000],
 };
 
@@ -62,10 +53,7 @@ export function loadConfig(source: Env = process.env): CatalogConfig {
     (vars) => ({
       runtime: runtimeConfig(vars),
       encryptionKeys: vars.ENCRYPTION_KEYS,
-      settings: {
-        removalGuardRatio: vars.SYNC_REMOVAL_GUARD_PERCENT / 100,
-        mediaServerFallbackEnabled: vars.MEDIA_SERVER_FALLBACK_ENABLED,
-        deletePacingMs: vars.DELETE_PACING_SECONDS * 1000,
+      timings: {
         verifyDelaysMs: vars.FILE_OPERATION_VERIFY_DELAYS_MS.split(',').map(Number),
       },
       jobConcurrency: vars.JOB_CONCURRENCY,

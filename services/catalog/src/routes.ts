@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Services } from './app';
 import { pathsRoutes } from './paths/paths.routes';
+import { writableRoutes } from './paths/writable.routes';
 import { fileOperationRoutes } from './operations/file-operation.routes';
 import { mediaRoutes } from './media/media.routes';
 import { serviceSettingsRoutes } from './service-settings/service-settings.routes';
@@ -10,5 +11,6 @@ export function mountRoutes(api: Router, services: Services): void {
   mediaRoutes(api, services.media);
   serviceSettingsRoutes(api, services.serviceSettings);
   pathsRoutes(api, services.paths);
+  writableRoutes(api, services.writablePaths);
   fileOperationRoutes(api, services.operationPaths);
 }

@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   SecretBox,
-  SettingsFollower,
   startService,
   systemClock,
   type Clock,
@@ -10,21 +9,21 @@ import {
   type StartOptions,
 } from '@mcs/kit';
 import { createServices, type Services } from './app';
-import { type CatalogConfig, DEFAULT_SETTINGS } from './config';
+import { type CatalogConfig, DEFAULT_TIMINGS } from './config';
 import { createDb, createDirect, SCHEMA, type Db } from './db';
 import type { ClientDefaults } from './integrations/client-factory';
-import { ENRICHMENT_SETTING_KEYS, enrichmentSettingsOf } from './enrichment/enrichment-settings';
+import { enrichmentSettingsOf } from './enrichment/enrichment-settings';
 import { DEFAULT_LIMITS } from './integrations/limits';
 import type { CatalogJobs } from './jobs/catalogue';
 import { catalogQueue, startCatalogWorker } from './jobs/worker';
 import { commandConsumer } from './messaging/command.consumer';
 import { mediaLinksConsumer } from './media/media-links.consumer';
 import { mountRoutes } from './routes';
+import type { Rename } from './operations/file-move';
+import { catalogSettings } from './settings';
 
 export type CatalogService = StartedService<Db> & {
-  services: Services & {
-    settings: SettingsFollower<(typeof ENRICHMENT_SETTING_KEYS)[number]>;
-  };
+  services: Services;
   jobs: JobQueue<CatalogJobs>;
 };
 
@@ -34,6 +33,8 @@ export interface CatalogOptions extends StartOptions {
   clientDefaults?: ClientDefaults;
   /** Waits of the executor (pacing, verification delays); tests pass one that returns. */
   sleep?: (ms: number) => Promise<void>;
+  /** The rename of moves; tests make it fail as across filesystems (EXDEV). */
+  rename?: Rename;
 }
 
 /**
@@ -51,14 +52,7 @@ export async function startCatalog(
       prepare: ({ encryptionKeys }) => ({ box: new SecretBox(encryptionKeys) }),
       createDb,
       build: (runtime, db, { box }) => {
-        // The general settings catalog reads (docs/decisions/025); enrichment's keys so far.
-        const settings = new SettingsFollower({
-          schema: SCHEMA,
-          keys: ENRICHMENT_SETTING_KEYS,
-          pool: runtime.pool,
-          log: runtime.log,
-          waitMs: runtime.config.settingsWaitMs ?? 0,
-        });
+        const settings = catalogSettings(runtime);
         return {
           ...createServices({
             db,
@@ -68,22 +62,22 @@ export async function startCatalog(
             publisher: runtime.publisher,
             log: runtime.log,
             clock: options.clock ?? systemClock,
-            settings: { ...DEFAULT_SETTINGS, ...config.settings },
+            settings,
             enrichmentSettings: enrichmentSettingsOf(settings, box),
+            timings: { ...DEFAULT_TIMINGS, ...config.timings },
             box,
             clientDefaults: {
               limits: config.upstreamLimits ?? DEFAULT_LIMITS,
               ...options.clientDefaults,
             },
             sleep: options.sleep ?? ((ms) => delay(ms)),
+            rename: options.rename,
           }),
-          settings,
           jobs: catalogQueue(runtime),
         };
       },
-      // The kit consumes any follower; its keys only narrow what `current()` returns.
-      settings: (services) => services.settings,
       mount: mountRoutes,
+      settings: (services) => services.settings,
       consumers: (runtime, db, services) => [
         commandConsumer(runtime, db, services.jobs, services),
         mediaLinksConsumer(runtime, db, services.media),

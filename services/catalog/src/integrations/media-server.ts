@@ -32,6 +32,11 @@ export interface MediaServerClient {
   deleteFile(itemId: string, fileId: string): Promise<void>;
   /** Deletes a whole item (movie, series, season, episode) with its files. */
   deleteItem(itemId: string): Promise<void>;
+  /**
+   * After a move (domain.md 6.6 step 5): tells the server the files at `paths` (as it knows
+   * them) are gone, so their items disappear. Plex rescans their folders in its libraries.
+   */
+  refreshPaths(libraryIds: string[], paths: string[]): Promise<void>;
   /** Verification: the file ids the item still holds, or null when the item is gone. */
   fileIdsOf(itemId: string): Promise<string[] | null>;
   /** Item ids being played right now, one entry per session. */
@@ -52,6 +57,7 @@ export function jellyfinServer(client: JellyfinClient): MediaServerClient {
     // A Jellyfin version is deleted through its own media-source item id.
     deleteFile: (_itemId, fileId) => client.deleteItem(fileId),
     deleteItem: (itemId) => client.deleteItem(itemId),
+    refreshPaths: (_libraryIds, paths) => client.reportDeleted(paths),
     fileIdsOf: async (itemId) => (await client.findItem(itemId))?.mediaSourceIds ?? null,
     nowPlaying: () => client.nowPlaying(),
     close: () => client.close(),
@@ -70,6 +76,11 @@ export function plexServer(client: PlexClient): MediaServerClient {
     watchStates: () => null,
     deleteFile: (itemId, fileId) => client.deleteMedia(itemId, fileId),
     deleteItem: (itemId) => client.deleteItem(itemId),
+    refreshPaths: async (libraryIds, paths) => {
+      const folders = new Set(paths.map((path) => path.replace(/[\\/][^\\/]*$/, '')));
+      for (const section of libraryIds)
+        for (const folder of folders) await client.refreshPath(section, folder);
+    },
     fileIdsOf: async (itemId) => {
       const ranges = await client.mediaRanges(itemId);
       return ranges ? [...ranges.keys()] : null;

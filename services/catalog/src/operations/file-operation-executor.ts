@@ -1,5 +1,5 @@
 import type { Logger, Clock } from '@mcs/kit';
-import type { CatalogSettings } from '../config';
+import type { ExecutorTimings } from '../config';
 import type { Db } from '../db';
 import { isMediaServer, type ServiceConfigRecord } from '../domain/service-config';
 import { IntegrationError } from '../integrations/errors';
@@ -9,19 +9,24 @@ import { findOperation, transition, unfinishedOperationIds } from './file-operat
 import { listServiceConfigs } from '../service-settings/service-settings.repository';
 import { OperationClients, perform, STEP_LABELS, verify } from './operation-clients';
 import type { OperationCommand } from './operation-intake';
+import { MoveError, type Rename } from './file-move';
 import { recordOutcome, type Attempt, type Result } from './outcome';
 import { planOperation, type Plan } from './plan';
 import { clearSeerrRequests } from './seerr-clear';
 import { loadTarget, type TargetState } from './target.repository';
+import type { SettingsReader } from '../settings';
 
 export interface ExecutorDeps {
   db: Db;
   events: MediaEvents;
   clients: ClientFactory;
-  settings: CatalogSettings;
+  settings: SettingsReader;
+  timings: ExecutorTimings;
   clock: Clock;
   log: Logger;
   sleep: (ms: number) => Promise<void>;
+  /** The rename of moves (tests make it fail as across filesystems). */
+  rename?: Rename;
 }
 
 /**
@@ -57,7 +62,7 @@ export class FileOperationExecutor {
         startedAt: null,
       });
     const plan = state
-      ? planOperation(command, state, this.context(services))
+      ? planOperation(command, state, await this.context(services))
       : { failure: 'target_removed' };
     if ('failure' in plan)
       return this.finish(command, state, {
@@ -77,7 +82,7 @@ export class FileOperationExecutor {
         warnings: [],
         startedAt: null,
       });
-    const clients = new OperationClients(this.deps.clients, services);
+    const clients = new OperationClients(this.deps.clients, services, this.deps.rename);
     try {
       const calls =
         operation.status === 'queued'
@@ -86,8 +91,9 @@ export class FileOperationExecutor {
       if (!calls) return true;
       await transition(db, operationId, ['running'], { status: 'verifying' });
       const verified = await this.verify(plan, clients, calls.log);
-      const warnings =
-        verified && plan.removesItem ? await clearSeerrRequests(this.deps, command, services) : [];
+      // Seerr's request is cleared after a delete (2.7); a moved item still exists elsewhere.
+      const clearsSeerr = verified && plan.removesItem && command.kind !== 'move';
+      const warnings = clearsSeerr ? await clearSeerrRequests(this.deps, command, services) : [];
       return this.finish(command, state, {
         outcome: verified ? 'succeeded' : 'failed',
         failureReason: verified ? null : (calls.error ?? 'not_removed_after_call'),
@@ -113,7 +119,7 @@ export class FileOperationExecutor {
     const log: Attempt[] = [];
     let error: string | null = null;
     for (const [index, step] of plan.steps.entries()) {
-      if (index > 0) await this.deps.sleep(this.deps.settings.deletePacingMs);
+      if (index > 0) await this.pace();
       const outcome = await perform(clients, step).then(() => 'ok', codeOf);
       log.push({
         at: this.deps.clock().toISOString(),
@@ -135,13 +141,14 @@ export class FileOperationExecutor {
    */
   private keysUnreadable(plan: Plan, services: Map<number, ServiceConfigRecord>): boolean {
     return plan.steps.some((step) => {
+      if (step.system === 'fs') return false;
       const service = services.get(step.serviceId);
       return service !== undefined && this.deps.clients.storedKey(service) === null;
     });
   }
 
   private async verify(plan: Plan, clients: OperationClients, log: Attempt[]): Promise<boolean> {
-    for (const delay of this.deps.settings.verifyDelaysMs) {
+    for (const delay of this.deps.timings.verifyDelaysMs) {
       await this.deps.sleep(delay);
       let all = true;
       for (const check of plan.checks) {
@@ -169,12 +176,24 @@ export class FileOperationExecutor {
     return true;
   }
 
-  private context(services: Map<number, ServiceConfigRecord>) {
+  /** The pause between two calls, as the settings say at that moment. */
+  private async pace(): Promise<void> {
+    const { delete_pacing_seconds: seconds } = await this.deps.settings.current();
+    await this.deps.sleep(seconds * 1000);
+  }
+
+  private async context(services: Map<number, ServiceConfigRecord>) {
+    const settings = await this.deps.settings.current();
     const main = [...services.values()].find(
       (s) => s.isMain && s.enabled && isMediaServer(s.serviceType),
     );
     return {
-      fallbackEnabled: this.deps.settings.mediaServerFallbackEnabled,
+      fallbackEnabled: settings.media_server_fallback_enabled,
+      move: {
+        movies: settings.move_destination_movies,
+        series: settings.move_destination_series,
+        mappings: settings.path_mappings,
+      },
       mainServer: main
         ? { id: main.id, type: main.serviceType as 'jellyfin' | 'emby' | 'plex' }
         : null,
@@ -188,6 +207,6 @@ function resumed(log: unknown[]) {
 }
 
 function codeOf(error: unknown): string {
-  if (error instanceof IntegrationError) return error.code;
+  if (error instanceof IntegrationError || error instanceof MoveError) return error.code;
   throw error;
 }

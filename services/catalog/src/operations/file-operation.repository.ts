@@ -71,9 +71,13 @@ export async function unfinishedOperationIds(db: DbClient): Promise<number[]> {
 export async function operationPath(
   db: DbClient,
   operationId: number,
-): Promise<{ path: string | null } | null> {
+): Promise<{
+  path: string | null;
+  localPath: string | null;
+  destinationPath: string | null;
+} | null> {
   return db.fileOperation.findUnique({
     where: { operationId: BigInt(operationId) },
-    select: { path: true },
+    select: { path: true, localPath: true, destinationPath: true },
   });
 }

@@ -8,18 +8,23 @@ import type { ClientFactory } from '../integrations/client-factory';
 import type { MediaServerClient } from '../integrations/media-server';
 import type { RadarrClient } from '../integrations/radarr';
 import type { SonarrClient } from '../integrations/sonarr';
+import { FileMover, type Rename } from './file-move';
 import type { Check, Step } from './plan';
 
 type Clients = { radarr: RadarrClient; sonarr: SonarrClient; server: MediaServerClient };
 
-/** Clients of one operation, built on first use and closed at the end. */
+/** Clients of one operation, built on first use and closed at the end; `files` moves files. */
 export class OperationClients {
   private readonly open = new Map<string, { close(): void }>();
+  readonly files: FileMover;
 
   constructor(
     private readonly factory: ClientFactory,
     private readonly services: Map<number, ServiceConfigRecord>,
-  ) {}
+    rename?: Rename,
+  ) {
+    this.files = new FileMover(rename);
+  }
 
   get<S extends keyof Clients>(system: S, serviceId: number): Clients[S] {
     const key = `${system}:${serviceId}`;
@@ -53,13 +58,17 @@ export const STEP_LABELS: Record<Step['call'], string> = {
   unmonitorEpisodes: 'PUT /api/v3/episode/monitor',
   deleteFile: 'DELETE version',
   deleteItem: 'DELETE item',
+  moveFiles: 'move files',
+  rescanMovie: 'POST /api/v3/command RefreshMovie',
+  rescanSeries: 'POST /api/v3/command RefreshSeries',
+  refreshPaths: 'refresh moved paths',
 };
 
 export async function perform(clients: OperationClients, step: Step): Promise<void> {
   switch (step.call) {
     case 'deleteMovie':
       return clients.get('radarr', step.serviceId).deleteMovie(step.movieId, {
-        deleteFiles: true,
+        deleteFiles: step.deleteFiles,
         addImportExclusion: step.exclusion,
       });
     case 'deleteMovieFile':
@@ -68,7 +77,7 @@ export async function perform(clients: OperationClients, step: Step): Promise<vo
       return clients.get('radarr', step.serviceId).unmonitor([step.movieId]);
     case 'deleteSeries':
       return clients.get('sonarr', step.serviceId).deleteSeries(step.seriesId, {
-        deleteFiles: true,
+        deleteFiles: step.deleteFiles,
         addImportListExclusion: step.exclusion,
       });
     case 'deleteEpisodeFiles': {
@@ -88,6 +97,14 @@ export async function perform(clients: OperationClients, step: Step): Promise<vo
       return clients.get('server', step.serviceId).deleteFile(step.itemId, step.fileId);
     case 'deleteItem':
       return clients.get('server', step.serviceId).deleteItem(step.itemId);
+    case 'moveFiles':
+      return clients.files.move(step.files, step.folders);
+    case 'rescanMovie':
+      return clients.get('radarr', step.serviceId).rescan([step.movieId]);
+    case 'rescanSeries':
+      return clients.get('sonarr', step.serviceId).rescan(step.seriesId);
+    case 'refreshPaths':
+      return clients.get('server', step.serviceId).refreshPaths(step.libraryIds, step.paths);
   }
 }
 
@@ -132,5 +149,7 @@ export async function verify(clients: OperationClients, check: Check): Promise<b
     }
     case 'itemGone':
       return (await clients.get('server', check.serviceId).fileIdsOf(check.itemId)) === null;
+    case 'moved':
+      return clients.files.verify(check.files);
   }
 }

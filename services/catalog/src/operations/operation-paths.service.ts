@@ -10,9 +10,9 @@ export interface OperationPaths {
 
 /**
  * The path values of one file operation, for webhook templates rendered at send time
- * (events-webhooks.md 3.3, architecture.md): `path` as the main media server knows it.
- * `local_path` needs the general settings' path mappings and `destination_path` a move, and
- * neither exists yet, so both are null and templates fall back to `path` (path_mode).
+ * (events-webhooks.md 3.3, architecture.md): `path` as the main media server knows it,
+ * `local_path` the same through the path mappings (null when none covers it) and
+ * `destination_path` where a move put it (null otherwise); templates fall back (path_mode).
  */
 export class OperationPathsService {
   constructor(private readonly deps: { db: Db }) {}
@@ -20,6 +20,10 @@ export class OperationPathsService {
   async get(operationId: number): Promise<OperationPaths> {
     const found = await operationPath(this.deps.db, operationId);
     if (!found) throw new NotFound(`No file operation ${operationId}.`);
-    return { path: found.path, local_path: null, destination_path: null };
+    return {
+      path: found.path,
+      local_path: found.localPath,
+      destination_path: found.destinationPath,
+    };
   }
 }

@@ -14,7 +14,7 @@ import type { Tx } from '../db';
 import { removeEpisodeFiles, removeItems, removeVersions } from '../removals/removal-apply';
 import type { OperationCommand } from './operation-intake';
 import type { Plan } from './plan';
-import type { TargetFile, TargetState } from './target.repository';
+import type { TargetState } from './target.repository';
 
 type Completed = MessagePayload<'media.file_operation_completed'>;
 export type Attempt = Completed['attempt_log'][number];
@@ -39,9 +39,10 @@ export async function recordOutcome(
   const succeeded = result.outcome === 'succeeded';
   const removes = succeeded && result.plan?.removesFiles === true && state !== null;
   const files = result.plan?.removesFiles === false || !state ? [] : state.files;
+  // A move frees nothing (the files live on elsewhere): 0, as for unmonitor_only.
   const bytesFreed = !succeeded
     ? null
-    : removes
+    : removes && command.kind !== 'move'
       ? files.reduce((sum, f) => sum + (f.sizeBytes ?? 0), 0)
       : 0;
   const moved = await transition(tx, command.operation_id, ['queued', 'running', 'verifying'], {
@@ -49,7 +50,9 @@ export async function recordOutcome(
     failureReason: result.failureReason,
     attemptLog: result.log,
     files: files as object[],
-    path: operationPath(files),
+    path: operationPath(files.map((file) => file.path)),
+    localPath: operationPath(result.plan?.local?.sources ?? []),
+    destinationPath: operationPath(result.plan?.local?.destinations ?? []),
     bytesFreed,
     warnings: result.warnings,
     finishedAt: now,
@@ -107,8 +110,8 @@ async function recordRemoval(
  * What `{path}` of a webhook template shows for the operation (events-webhooks.md 3.3): the
  * file's path, or the folder holding all its files (a season, a series, a movie's versions).
  */
-function operationPath(files: readonly TargetFile[]): string | null {
-  const [only, ...others] = files;
+function operationPath(paths: readonly string[]): string | null {
+  const [only, ...others] = paths;
   if (!only) return null;
-  return others.length === 0 ? only.path : (commonFolder(files.map((file) => file.path)) ?? null);
+  return others.length === 0 ? only : (commonFolder(paths) ?? null);
 }

@@ -3,107 +3,20 @@
  * calls of the Arr action matrix, the checks that prove the effect (6.7), and what leaves the
  * library when they pass. Anything not proven to be exactly the target fails closed.
  */
+import { mapPath } from '../domain/move-paths';
 import type { OperationCommand } from './operation-intake';
+import { planMove } from './move-plan';
+import type { Check, Plan, PlanContext, Route, Step } from './plan-steps';
+import { sonarrUnmonitor } from './sonarr-unmonitor';
 import type { ArrHolder, TargetState } from './target.repository';
 
-type ArrAction = OperationCommand['arr_action'];
-
-export type Step =
-  | {
-      system: 'radarr';
-      serviceId: number;
-      call: 'deleteMovie';
-      movieId: number;
-      exclusion: boolean;
-    }
-  | { system: 'radarr'; serviceId: number; call: 'deleteMovieFile'; fileId: number }
-  | { system: 'radarr'; serviceId: number; call: 'unmonitorMovie'; movieId: number }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      call: 'deleteSeries';
-      seriesId: number;
-      exclusion: boolean;
-    }
-  | { system: 'sonarr'; serviceId: number; call: 'deleteEpisodeFiles'; fileIds: number[] }
-  | { system: 'sonarr'; serviceId: number; call: 'unmonitorSeries'; seriesId: number }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      call: 'unmonitorSeasons';
-      seriesId: number;
-      seasons: number[];
-    }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      call: 'unmonitorEpisodes';
-      seriesId: number;
-      episodeIds: number[];
-    }
-  | { system: 'server'; serviceId: number; call: 'deleteFile'; itemId: string; fileId: string }
-  | { system: 'server'; serviceId: number; call: 'deleteItem'; itemId: string };
-
-export type Check =
-  | {
-      system: 'radarr';
-      serviceId: number;
-      check: 'movieGone' | 'movieUnmonitored';
-      movieId: number;
-    }
-  | { system: 'radarr'; serviceId: number; check: 'fileGone'; movieId: number; fileId: number }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      check: 'seriesGone' | 'seriesUnmonitored';
-      seriesId: number;
-    }
-  | { system: 'sonarr'; serviceId: number; check: 'filesGone'; fileIds: number[] }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      check: 'seasonsUnmonitored';
-      seriesId: number;
-      seasons: number[];
-    }
-  | {
-      system: 'sonarr';
-      serviceId: number;
-      check: 'episodesUnmonitored';
-      seriesId: number;
-      episodeIds: number[];
-    }
-  | { system: 'server'; serviceId: number; check: 'itemGone'; itemId: string }
-  | { system: 'server'; serviceId: number; check: 'fileGone'; itemId: string; fileId: string };
-
-export interface Route {
-  service_type: 'radarr' | 'sonarr' | 'jellyfin' | 'emby' | 'plex';
-  service_config_id: number;
-  arr_action: ArrAction | null;
-  import_exclusion: boolean;
-}
-
-export interface Plan {
-  route: Route;
-  steps: Step[];
-  checks: Check[];
-  /** On success the target's files leave the library; `removesItem`: the movie/series too. */
-  removesFiles: boolean;
-  removesItem: boolean;
-}
-
-export interface PlanContext {
-  fallbackEnabled: boolean;
-  mainServer: { id: number; type: 'jellyfin' | 'emby' | 'plex' } | null;
-}
+export type { Check, Plan, PlanContext, Route, Step } from './plan-steps';
 
 export function planOperation(
   command: OperationCommand,
   state: TargetState,
   context: PlanContext,
 ): Plan | { failure: string } {
-  // Moves need path mappings and move destinations (general settings), not configured yet.
-  if (command.kind === 'move') return { failure: 'path_unmapped' };
   const scope = command.target.scope;
   if (scope !== 'movie' && scope !== 'version') {
     const inside = new Set(state.episodeIds);
@@ -111,11 +24,17 @@ export function planOperation(
       return { failure: 'shared_episode_file' };
   }
   if (command.allowed_arr_service_ids?.length === 0) return { failure: 'target_conflict' };
-  const allowed = (holder: ArrHolder) =>
-    holder.enabled &&
-    (command.allowed_arr_service_ids === null ||
-      command.allowed_arr_service_ids.includes(holder.serviceConfigId));
-  const holders = state.holders.filter(allowed);
+  const holders = allowedHolders(command, state);
+  if (command.kind === 'move') return planMove(command, state, holders, context);
+  return withLocalPaths(routed(command, state, holders, context), state, context);
+}
+
+function routed(
+  command: OperationCommand,
+  state: TargetState,
+  holders: ArrHolder[],
+  context: PlanContext,
+): Plan | { failure: string } {
   if (holders.length > 0) {
     const plans = holders.map((holder) =>
       holder.serviceType === 'radarr'
@@ -125,6 +44,30 @@ export function planOperation(
     return merge(plans);
   }
   return serverPlan(command, state, context);
+}
+
+/** The target's files through the path mappings, for webhook templates ({local_path}). */
+function withLocalPaths(
+  plan: Plan | { failure: string },
+  state: TargetState,
+  context: PlanContext,
+): Plan | { failure: string } {
+  if ('failure' in plan) return plan;
+  const mapped = state.files.map((file) =>
+    mapPath(file.path, context.mainServer?.id ?? null, context.move.mappings),
+  );
+  const sources = mapped.every((path) => path !== null) ? mapped : null;
+  return { ...plan, local: { sources, destinations: null } };
+}
+
+/** The enabled Radarr/Sonarr instances holding the target that the command lets act. */
+function allowedHolders(command: OperationCommand, state: TargetState): ArrHolder[] {
+  return state.holders.filter(
+    (holder) =>
+      holder.enabled &&
+      (command.allowed_arr_service_ids === null ||
+        command.allowed_arr_service_ids.includes(holder.serviceConfigId)),
+  );
 }
 
 function radarrPlan(command: OperationCommand, state: TargetState, holder: ArrHolder): Plan {
@@ -150,7 +93,15 @@ function radarrPlan(command: OperationCommand, state: TargetState, holder: ArrHo
   if (action === 'delete' && wholeMovie)
     return {
       route: route(command.add_import_exclusion),
-      steps: [{ ...base, call: 'deleteMovie', movieId, exclusion: command.add_import_exclusion }],
+      steps: [
+        {
+          ...base,
+          call: 'deleteMovie',
+          movieId,
+          exclusion: command.add_import_exclusion,
+          deleteFiles: true,
+        },
+      ],
       checks: [{ ...base, check: 'movieGone', movieId }],
       removesFiles: true,
       removesItem: true,
@@ -194,18 +145,7 @@ function sonarrPlan(command: OperationCommand, state: TargetState, holder: ArrHo
     arr_action: action,
     import_exclusion: exclusion,
   });
-  const unmonitorStep: Step =
-    scope === 'series'
-      ? { ...base, call: 'unmonitorSeries', seriesId }
-      : scope === 'season'
-        ? { ...base, call: 'unmonitorSeasons', seriesId, seasons: state.seasonNumbers }
-        : { ...base, call: 'unmonitorEpisodes', seriesId, episodeIds: holder.episodeIds };
-  const unmonitorCheck: Check =
-    scope === 'series'
-      ? { ...base, check: 'seriesUnmonitored', seriesId }
-      : scope === 'season'
-        ? { ...base, check: 'seasonsUnmonitored', seriesId, seasons: state.seasonNumbers }
-        : { ...base, check: 'episodesUnmonitored', seriesId, episodeIds: holder.episodeIds };
+  const { step: unmonitorStep, check: unmonitorCheck } = sonarrUnmonitor(command, state, holder);
   if (action === 'unmonitor_only')
     return {
       route: route(false),
@@ -217,7 +157,15 @@ function sonarrPlan(command: OperationCommand, state: TargetState, holder: ArrHo
   if (action === 'delete' && scope === 'series')
     return {
       route: route(command.add_import_exclusion),
-      steps: [{ ...base, call: 'deleteSeries', seriesId, exclusion: command.add_import_exclusion }],
+      steps: [
+        {
+          ...base,
+          call: 'deleteSeries',
+          seriesId,
+          exclusion: command.add_import_exclusion,
+          deleteFiles: true,
+        },
+      ],
       checks: [{ ...base, check: 'seriesGone', seriesId }],
       removesFiles: true,
       removesItem: true,

@@ -46,6 +46,8 @@ export interface TargetState {
   episodeIds: number[];
   seasonNumbers: number[];
   holders: ArrHolder[];
+  /** The main server's ids of the libraries holding the item (a move's targeted refresh). */
+  libraryIds: string[];
 }
 
 type Target = OperationCommand['target'];
@@ -96,6 +98,7 @@ async function loadMovieTarget(db: DbClient, target: Target): Promise<TargetStat
     otherLiveFiles: versions.length - inTarget.length,
     episodeIds: [],
     seasonNumbers: [],
+    libraryIds: await libraryExternalIds(db, movie.libraryIds),
     holders: holders
       // A version is acted on only by the instance whose file maps to it (domain.md 6.5).
       .filter(
@@ -166,7 +169,14 @@ async function loadSeriesTarget(db: DbClient, target: Target): Promise<TargetSta
     episodeIds: episodes.map((e) => num(e.id)),
     seasonNumbers: [...new Set(episodes.map((e) => e.seasonNumber))].sort((a, b) => a - b),
     holders,
+    libraryIds: await libraryExternalIds(db, series.libraryIds),
   };
+}
+
+async function libraryExternalIds(db: DbClient, ids: bigint[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const libraries = await db.library.findMany({ where: { id: { in: ids } } });
+  return libraries.map((library) => library.externalId);
 }
 
 async function seriesHolders(

@@ -1,5 +1,5 @@
 import type { Logger, Clock, TaskContext, TaskOutcome } from '@mcs/kit';
-import type { CatalogSettings } from '../config';
+import type { SettingsReader } from '../settings';
 import type { Db } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import { publishWatch } from '../facts/watch-publisher';
@@ -24,7 +24,7 @@ export interface PlaybackDeps {
   events: MediaEvents;
   clients: ClientFactory;
   sources: SourceStatusService;
-  settings: CatalogSettings;
+  settings: SettingsReader;
   clock: Clock;
   log: Logger;
 }
@@ -101,7 +101,7 @@ export class PlaybackService {
         const pass: UserPass = {
           full,
           since,
-          ratio: this.deps.settings.removalGuardRatio,
+          ratio: (await this.deps.settings.current()).sync_removal_guard_ratio,
           changed,
         };
         const result = await this.readServer(server, client, pass);

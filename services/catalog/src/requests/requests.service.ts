@@ -7,7 +7,7 @@ import {
   isoOrNull,
   num,
 } from '@mcs/kit';
-import type { CatalogSettings } from '../config';
+import type { SettingsReader } from '../settings';
 import type { Db } from '../db';
 import type { ServiceConfigRecord } from '../domain/service-config';
 import { DateSanitiser } from '../integrations/dates';
@@ -34,7 +34,7 @@ export interface RequestsDeps {
   events: MediaEvents;
   clients: ClientFactory;
   sources: SourceStatusService;
-  settings: CatalogSettings;
+  settings: SettingsReader;
   clock: Clock;
   log: Logger;
 }
@@ -120,7 +120,8 @@ export class RequestsService {
       const requests: SeerrRequest[] = [];
       for await (const page of client.requests()) requests.push(...page);
       const previous = await countRequests(db, seerr.id);
-      if (requests.length < (1 - this.deps.settings.removalGuardRatio) * previous) {
+      const { sync_removal_guard_ratio: ratio } = await this.deps.settings.current();
+      if (requests.length < (1 - ratio) * previous) {
         const alert: AlertInput = {
           kind: 'source_unavailable',
           subject: `seerr:${seerr.id}`,

@@ -28,6 +28,7 @@ import {
   type ArrTable,
 } from './arr.repository';
 import type { SyncContext } from './context';
+import type { SettingsReader } from '../settings';
 
 export interface ArrDeps {
   db: Db;
@@ -37,16 +38,17 @@ export interface ArrDeps {
   log: Logger;
 }
 
-/** The ArrDeps of a sync's dependencies. */
-export function arrDepsOf(deps: {
+/** The ArrDeps of a sync's dependencies, with the guard ratio as the settings say now. */
+export async function arrDepsOf(deps: {
   db: Db;
   events: MediaEvents;
   clients: ClientFactory;
-  settings: { removalGuardRatio: number };
+  settings: SettingsReader;
   log: Logger;
-}): ArrDeps {
+}): Promise<ArrDeps> {
   const { db, events, clients, log } = deps;
-  return { db, events, clients, ratio: deps.settings.removalGuardRatio, log };
+  const { sync_removal_guard_ratio: ratio } = await deps.settings.current();
+  return { db, events, clients, ratio, log };
 }
 
 export async function readRadarr(deps: ArrDeps, run: SyncContext, service: ServiceConfigRecord) {

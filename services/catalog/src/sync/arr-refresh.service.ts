@@ -33,8 +33,9 @@ export class ArrRefreshService {
     const { db, events } = this.deps;
     const run = await this.start();
     if (!run) return;
-    const sources = await readArrLists(arrDepsOf(this.deps), run);
-    sources.push(...(await readEpisodeLists(arrDepsOf(this.deps), run)));
+    const arrDeps = await arrDepsOf(this.deps);
+    const sources = await readArrLists(arrDeps, run);
+    sources.push(...(await readEpisodeLists(arrDeps, run)));
     const rootsChanged = new Set(await linkArrLists(db, run));
     await refreshAggregates(db, run.startedAt);
     await publishFacts(db, this.deps.direct, events, run.startedAt, { rootsChanged });
@@ -46,8 +47,9 @@ export class ArrRefreshService {
     const run = await this.start();
     if (!run) return;
     const sources: SourceUpdate[] = [];
+    const arrDeps = await arrDepsOf(this.deps);
     for (const service of await enabledOfType(this.deps.db, ['radarr', 'sonarr']))
-      sources.push(...(await readDiskSpace(arrDepsOf(this.deps), run, service)));
+      sources.push(...(await readDiskSpace(arrDeps, run, service)));
     await this.conclude(run, sources);
   }
 

@@ -7,7 +7,7 @@ import {
   type TaskOutcome,
 } from '@mcs/kit';
 import type { Events } from '@mcs/contracts';
-import type { CatalogSettings } from '../config';
+import type { SettingsReader } from '../settings';
 import type { Db } from '../db';
 import { byKind, type ByKind } from '../domain/removal-guard';
 import type { ServiceConfigRecord } from '../domain/service-config';
@@ -50,7 +50,7 @@ export interface LibrarySyncDeps {
   clients: ClientFactory;
   sources: SourceStatusService;
   enrichment: EnrichmentService;
-  settings: CatalogSettings;
+  settings: SettingsReader;
   clock: Clock;
   log: Logger;
 }
@@ -87,12 +87,13 @@ export class LibrarySyncService {
     await report.phase(0, 'libraries');
     // The Arr lists and the server's libraries are read side by side: both are mostly waiting
     // on the network, and the server's steps only read the Arr rows for tie-breaking.
+    const arrDeps = await arrDepsOf(this.deps);
     const [arr, listing] = await bothSettled(
-      readArrLists(arrDepsOf(this.deps), run),
+      readArrLists(arrDeps, run),
       this.list(run, main, since, report),
     );
     await report.phase(75, 'arr_episodes');
-    const sources = [...arr, ...(await readEpisodeLists(arrDepsOf(this.deps), run))];
+    const sources = [...arr, ...(await readEpisodeLists(arrDeps, run))];
     // Bulk writes leave the planner's statistics behind; the set-based steps below need them.
     if (run.full) await analyzeLibrary(db);
     await report.phase(80, 'removals');
@@ -196,10 +197,11 @@ export class LibrarySyncService {
   }
 
   /** Step 6: what left the library, from what the listing steps saw. */
-  private removals(run: SyncContext, listing: Listing, before: ByKind<number>) {
+  private async removals(run: SyncContext, listing: Listing, before: ByKind<number>) {
     const { movies, series } = listing;
     const { db, events, settings } = this.deps;
-    return concludeRemovals({ db, events, ratio: settings.removalGuardRatio }, run, {
+    const { sync_removal_guard_ratio: ratio } = await settings.current();
+    return concludeRemovals({ db, events, ratio }, run, {
       seen: { ...movies.seen, ...series.seen },
       leftovers: { version: movies.leftovers, episode_file: series.leftovers },
       replacements: movies.replacements,

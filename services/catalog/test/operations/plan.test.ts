@@ -59,9 +59,14 @@ const state = (overrides: Partial<TargetState> = {}): TargetState => ({
   episodeIds: [],
   seasonNumbers: [],
   holders: [radarr()],
+  libraryIds: ['lib-1'],
   ...overrides,
 });
-const context = { fallbackEnabled: true, mainServer: { id: 9, type: 'jellyfin' as const } };
+const context = {
+  fallbackEnabled: true,
+  mainServer: { id: 9, type: 'jellyfin' as const },
+  move: { movies: '/archive/movies', series: '/archive/tv', mappings: [] },
+};
 const calls = (plan: Plan | { failure: string }) =>
   'failure' in plan ? plan.failure : plan.steps.map((s) => s.call);
 
@@ -159,8 +164,103 @@ test('series scopes: Sonarr deletes the series, or files plus unmonitoring; shar
   ).toEqual({ failure: 'shared_episode_file' });
 });
 
-test('a move needs path mappings, which are not configured', () => {
+test('a move needs a path mapping of the main server or of all services', () => {
   expect(planOperation(command({ kind: 'move' }), state(), context)).toEqual({
     failure: 'path_unmapped',
   });
+  const otherService = { service_config_id: 4, remote_prefix: '/media', local_prefix: '/mnt' };
+  const withOther = { ...context, move: { ...context.move, mappings: [otherService] } };
+  expect(planOperation(command({ kind: 'move' }), state(), withOther)).toEqual({
+    failure: 'path_unmapped',
+  });
+  const noDestination = {
+    ...context.move,
+    movies: null,
+    mappings: [{ ...otherService, service_config_id: 9 }],
+  };
+  expect(
+    planOperation(command({ kind: 'move' }), state(), { ...context, move: noDestination }),
+  ).toEqual({
+    failure: 'move_failed',
+  });
+});
+
+const mapped = {
+  ...context,
+  move: {
+    ...context.move,
+    mappings: [
+      { service_config_id: null, remote_prefix: '/media', local_prefix: '/mnt/all' },
+      { service_config_id: 9, remote_prefix: '/media/movies/', local_prefix: '/mnt/movies' },
+    ],
+  },
+};
+
+test('a move of the last version: files first, then Radarr forgets the movie without files, then the server refreshes', () => {
+  const plan = planOperation(command({ kind: 'move' }), state(), mapped) as Plan;
+  expect(plan.steps).toEqual([
+    {
+      system: 'fs',
+      call: 'moveFiles',
+      files: [
+        { source: '/mnt/movies/Movie/Movie.mkv', destination: '/archive/movies/Movie/Movie.mkv' },
+      ],
+      folders: ['/mnt/movies/Movie'],
+    },
+    {
+      system: 'radarr',
+      serviceId: 3,
+      call: 'deleteMovie',
+      movieId: 77,
+      exclusion: true,
+      deleteFiles: false,
+    },
+    {
+      system: 'server',
+      serviceId: 9,
+      call: 'refreshPaths',
+      libraryIds: ['lib-1'],
+      paths: ['/media/movies/Movie/Movie.mkv'],
+    },
+  ]);
+  expect(plan.checks.map((c) => c.check)).toEqual(['moved', 'movieGone']);
+  expect(plan).toMatchObject({
+    route: { service_type: 'radarr', arr_action: 'delete', import_exclusion: true },
+    removesFiles: true,
+    removesItem: true,
+  });
+});
+
+test('a move with unmonitor unmonitors and rescans; a season move unmonitors the season in Sonarr', () => {
+  const unmonitor = planOperation(
+    command({ kind: 'move', arr_action: 'unmonitor' }),
+    state(),
+    mapped,
+  );
+  expect(calls(unmonitor)).toEqual(['moveFiles', 'unmonitorMovie', 'rescanMovie', 'refreshPaths']);
+  const sonarr = radarr({ serviceType: 'sonarr', arrId: 5, fileIds: [61], episodeIds: [71] });
+  const episode = {
+    ...state().files[0]!,
+    path: '/media/tv/Show (2001)/Season 02/Show - S02E01.mkv',
+    episodeIds: [1],
+  };
+  const season = planOperation(
+    command(
+      { kind: 'move' },
+      { scope: 'season', media_type: 'series', season_id: 3, movie_version_id: null },
+    ),
+    state({ holders: [sonarr], files: [episode], episodeIds: [1], seasonNumbers: [2] }),
+    mapped,
+  ) as Plan;
+  expect(calls(season)).toEqual(['moveFiles', 'unmonitorSeasons', 'rescanSeries', 'refreshPaths']);
+  expect(season.steps[0]).toMatchObject({
+    files: [
+      {
+        source: '/mnt/all/tv/Show (2001)/Season 02/Show - S02E01.mkv',
+        destination: '/archive/tv/Show (2001)/Season 02/Show - S02E01.mkv',
+      },
+    ],
+    folders: ['/mnt/all/tv/Show (2001)/Season 02', '/mnt/all/tv/Show (2001)'],
+  });
+  expect(season.removesItem).toBe(false);
 });

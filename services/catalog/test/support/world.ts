@@ -1,6 +1,7 @@
-import type { MessageName, MessagePayload } from '@mcs/contracts';
+import type { GeneralSettings, MessageName, MessagePayload } from '@mcs/contracts';
 import {
   createTestEnv,
+  settingsChanged,
   TEST_ENCRYPTION_KEYS,
   type TestEnv,
   waitFor,
@@ -11,8 +12,9 @@ import {
   type Simulator,
   type SimulatorOptions,
 } from '../../../../infra/simulator/src';
-import { DEFAULT_SETTINGS, type CatalogSettings } from '../../src/config';
+import { DEFAULT_TIMINGS } from '../../src/config';
 import { DEFAULT_LIMITS, type UpstreamLimits } from '../../src/integrations/limits';
+import type { Rename } from '../../src/operations/file-move';
 import { type CatalogService, startCatalog } from '../../src/server';
 import { ADMIN, type Api, apiClient } from './api';
 import { brokerFor, type TestBroker } from './broker';
@@ -32,6 +34,13 @@ export interface World {
   broker: TestBroker;
   /** Saves the simulator's systems as enabled services (Jellyfin main); returns their ids. */
   configure(systems?: ('radarr' | 'sonarr' | 'seerr')[]): Promise<Record<string, number>>;
+  /**
+   * Publishes settings.changed as the scheduler would (the next version; the changes pile up on
+   * the documented defaults) and waits until catalog holds that version.
+   */
+  changeSettings(changes: Partial<GeneralSettings>): Promise<void>;
+  /** Every pause the executor asked for (pacing, verification delays), in ms; none is waited. */
+  sleeps: number[];
   /** Sends task.run.<task> as the scheduler would and waits for catalog to finish it. */
   runTask(task: string, trigger?: 'schedule' | 'manual' | 'api'): Promise<TaskRunRow>;
   /** Messages committed to the outbox, in commit order (independent of broker timing). */
@@ -50,7 +59,8 @@ export interface TaskRunRow {
 
 export interface WorldOptions {
   sim?: Partial<SimulatorOptions>;
-  settings?: Partial<CatalogSettings>;
+  /** The rename of moves (a test makes it fail as across filesystems). */
+  rename?: Rename;
   /** Caps on upstream answers (tests choose small ones to stay quick). */
   limits?: Partial<UpstreamLimits>;
 }
@@ -77,23 +87,29 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   });
   const clock = new TestClock();
   const instant = () => Promise.resolve();
+  const sleeps: number[] = [];
   const service = await startCatalog(
     {
       runtime: env.runtimeConfig(),
       encryptionKeys: TEST_ENCRYPTION_KEYS,
-      settings: {
-        ...DEFAULT_SETTINGS,
-        verifyDelaysMs: [0, 0, 0],
-        deletePacingMs: 0,
-        ...options.settings,
-      },
+      timings: { ...DEFAULT_TIMINGS, verifyDelaysMs: [0, 0, 0] },
       upstreamLimits: { ...DEFAULT_LIMITS, ...options.limits },
     },
-    { clock: clock.now, sleep: instant, clientDefaults: { sleep: instant } },
+    {
+      clock: clock.now,
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return Promise.resolve();
+      },
+      clientDefaults: { sleep: instant },
+      rename: options.rename,
+    },
   );
   await seedSettings(service);
   const broker = await brokerFor(env.namespace);
   const api = apiClient(service.url);
+  let settings: Partial<GeneralSettings> = {};
+  let settingsVersion = 1;
   const world: World = {
     env,
     sim,
@@ -101,6 +117,19 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     clock,
     api,
     broker,
+    sleeps,
+    changeSettings: async (changes) => {
+      settings = { ...settings, ...changes };
+      const version = ++settingsVersion;
+      await service.runtime.outbox.add(
+        service.db,
+        'settings.changed',
+        settingsChanged(version, settings),
+      );
+      await waitFor(async () => (await service.services.settings.version()) >= version, {
+        what: `settings version ${version}`,
+      });
+    },
     configure: async (systems = ['radarr', 'sonarr', 'seerr']) => {
       const ids: Record<string, number> = {};
       for (const system of ['jellyfin', ...systems] as const) {
