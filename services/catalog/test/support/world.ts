@@ -1,7 +1,6 @@
 import type { GeneralSettings, MessageName, MessagePayload } from '@mcs/contracts';
 import {
   createTestEnv,
-  settingsChanged,
   TEST_ENCRYPTION_KEYS,
   type TestEnv,
   waitFor,
@@ -18,7 +17,7 @@ import type { Rename } from '../../src/operations/file-move';
 import { type CatalogService, startCatalog } from '../../src/server';
 import { ADMIN, type Api, apiClient } from './api';
 import { brokerFor, type TestBroker } from './broker';
-import { seedSettings } from './settings';
+import { changeSettings, seedSettings } from './settings';
 
 /**
  * One test file's catalog, started in-process on its own database and broker namespace, with
@@ -108,7 +107,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   await seedSettings(service);
   const broker = await brokerFor(env.namespace);
   const api = apiClient(service.url);
-  let settings: Partial<GeneralSettings> = {};
+  // As seeded: no test reaches for the official IMDb dataset unless it says so.
+  let settings: Partial<GeneralSettings> = { imdb_ratings_enabled: false };
   let settingsVersion = 1;
   const world: World = {
     env,
@@ -120,15 +120,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     sleeps,
     changeSettings: async (changes) => {
       settings = { ...settings, ...changes };
-      const version = ++settingsVersion;
-      await service.runtime.outbox.add(
-        service.db,
-        'settings.changed',
-        settingsChanged(version, settings),
-      );
-      await waitFor(async () => (await service.services.settings.version()) >= version, {
-        what: `settings version ${version}`,
-      });
+      await changeSettings(service, ++settingsVersion, settings);
     },
     configure: async (systems = ['radarr', 'sonarr', 'seerr']) => {
       const ids: Record<string, number> = {};
