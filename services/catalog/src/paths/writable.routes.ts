@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { Input, requireSystem } from '@mcs/kit';
+import { readPathList } from './path-list';
 import type { WritableResult, WritablePathsService } from './writable.service';
 
 const MAX_PATHS = 10;
-const MAX_PATH_LENGTH = 4096;
 
 /**
  * `POST /api/paths/writable`, for the scheduler only (signed with its own key): before it
@@ -14,18 +14,13 @@ export function writableRoutes(api: Router, writable: WritablePathsService): voi
   api.post('/paths/writable', async (req, res) => {
     requireSystem(res, 'scheduler');
     const body = Input.body(req.body);
-    body.required('paths');
-    const list = body.array('paths') ?? [];
-    if (body.has('paths') && (list.length < 1 || list.length > MAX_PATHS))
-      body.fail('paths', `Must hold 1 to ${MAX_PATHS} paths.`);
-    list.forEach((value, index) => {
-      if (typeof value !== 'string' || value.length < 1 || value.length > MAX_PATH_LENGTH)
-        body.fail(`paths[${index}]`, `Must be a string of 1 to ${MAX_PATH_LENGTH} characters.`);
-      else if (!value.startsWith('/') || value.includes('\0'))
-        body.fail(`paths[${index}]`, 'Must be an absolute path (starting with /).');
-    });
+    const paths = readPathList(body, MAX_PATHS, (path) =>
+      path.startsWith('/') && !path.includes('\0')
+        ? undefined
+        : 'Must be an absolute path (starting with /).',
+    );
     body.done();
-    const results: WritableResult[] = await writable.check(list as string[]);
+    const results: WritableResult[] = await writable.check(paths);
     res.json({ results });
   });
 }
