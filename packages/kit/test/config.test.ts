@@ -29,6 +29,7 @@ test('with only the signing keys set, every other variable takes its documented 
     broker: { url: 'amqp://guest:guest@127.0.0.1:5672', namespace: 'mcs' },
     log: { level: 'info' },
     shutdownTimeoutMs: 20000,
+    settingsWaitMs: 10000,
   });
   expect(keys.signing.asymmetricKeyType).toBe('ed25519');
   expect([...keys.peers.keys()].sort()).toEqual([
