@@ -54,9 +54,12 @@ export class SettingsFollower<K extends SettingKey> implements SettingsProjectio
     this.wakeAnswered = resolve;
   });
   private firstRead: Promise<void> | undefined;
+  /** The documented defaults of this follower's keys, copied once (reads happen per decision). */
+  private readonly defaults: SettingsOf<K>;
 
   constructor(private readonly options: SettingsFollowerOptions<K>) {
     this.table = `${ident(options.schema)}.settings_projection`;
+    this.defaults = this.pick(generalSettingsDefaults(), generalSettingsDefaults());
   }
 
   /** The settings this service reads, as of now. */
@@ -64,7 +67,7 @@ export class SettingsFollower<K extends SettingKey> implements SettingsProjectio
     this.firstRead ??= this.awaitAnswer();
     await this.firstRead;
     const row = await this.read();
-    return this.pick({ ...generalSettingsDefaults(), ...row?.settings });
+    return this.pick(row?.settings ?? {}, this.defaults);
   }
 
   /** The version held (0: none yet, the defaults apply). */
@@ -81,7 +84,7 @@ export class SettingsFollower<K extends SettingKey> implements SettingsProjectio
          SET version = EXCLUDED.version, settings = EXCLUDED.settings, applied_at = now()
          WHERE settings_projection.version < EXCLUDED.version`,
       payload.version,
-      JSON.stringify(this.pick(payload.settings)),
+      JSON.stringify(this.pick(payload.settings, this.defaults)),
     );
   }
 
@@ -121,8 +124,11 @@ export class SettingsFollower<K extends SettingKey> implements SettingsProjectio
     return rows[0];
   }
 
-  private pick(settings: Partial<GeneralSettings>): SettingsOf<K> {
-    const defaults = generalSettingsDefaults();
+  /** The follower's keys of `settings`, each missing one from `defaults`. */
+  private pick(
+    settings: Partial<GeneralSettings>,
+    defaults: Partial<GeneralSettings>,
+  ): SettingsOf<K> {
     const picked: Partial<GeneralSettings> = {};
     for (const key of this.options.keys) {
       Object.assign(picked, { [key]: settings[key] ?? defaults[key] });
