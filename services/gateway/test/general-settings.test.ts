@@ -1,6 +1,6 @@
 import type { GeneralSettings } from '@mcs/contracts';
 import { BrokerConnection, brokerNames, createLogger, Publisher } from '@mcs/kit';
-import { settingsChanged, TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
+import { publishSettings as publishTo, TEST_AMQP_URL, waitFor } from '@mcs/kit/testing';
 import { GatewayWorld, standInService, type Session } from './support/gateway';
 
 /**
@@ -38,19 +38,11 @@ afterAll(async () => {
 });
 
 let version = 1;
-/** settings.changed as the scheduler publishes it, through the gateway's outbox; applied. */
+/** settings.changed, newer than the last, through the gateway's outbox, once handled. */
 async function publishSettings(changes: Partial<GeneralSettings>): Promise<void> {
-  const published = ++version;
   const [gateway] = world.replicas;
   if (!gateway) throw new Error('no gateway');
-  await gateway.runtime.outbox.add(
-    world.db,
-    'settings.changed',
-    settingsChanged(published, changes),
-  );
-  await waitFor(async () => (await gateway.services.settings.version()) >= published, {
-    what: `settings version ${published}`,
-  });
+  await publishTo(gateway.runtime, ++version, changes);
 }
 
 let runId = 100;

@@ -1,6 +1,6 @@
 import type { GeneralSettings } from '@mcs/contracts';
 import { SecretBox } from '@mcs/kit';
-import { settingsChanged, TEST_ENCRYPTION_KEYS, waitFor } from '@mcs/kit/testing';
+import { publishSettings, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
 import { SCHEMA } from '../../src/db';
 import type { CatalogService } from '../../src/server';
 
@@ -20,20 +20,13 @@ export async function seedSettings(
   );
 }
 
-/** Publishes settings.changed as the scheduler would and waits until catalog holds it. */
-export async function changeSettings(
+/** settings.changed at `version` through catalog's own outbox, once handled (kit). */
+export function changeSettings(
   service: CatalogService,
   version: number,
   changes: Partial<GeneralSettings>,
 ): Promise<void> {
-  await service.runtime.outbox.add(
-    service.db,
-    'settings.changed',
-    settingsChanged(version, changes),
-  );
-  await waitFor(async () => (await service.services.settings.version()) === version, {
-    what: `settings version ${version}`,
-  });
+  return publishSettings(service.runtime, version, changes);
 }
 
 /** A secret sealed as the scheduler seals it (same ENCRYPTION_KEYS as catalog's tests). */
