@@ -67,6 +67,7 @@ test('before any change every key reads its documented default', async () => {
     move_destination_movies: null,
     move_destination_series: null,
     path_mappings: [],
+    public_url: null,
     users_can_view_candidates: true,
     tmdb_api_key: null,
     tmdb_base_url: 'https://api.themoviedb.org/3',

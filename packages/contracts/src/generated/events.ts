@@ -1194,6 +1194,30 @@ export interface components {
         AlertKind: "sync_mass_removal_blocked" | "auto_delete_circuit_breaker" | "source_unavailable" | "source_anomaly" | "delete_failed" | "task_failure" | "main_server_changed" | "unidentified_items";
         /** @description What the alert is about within its kind (e.g. a service config id); '' for alerts about the whole library. One alert is active per kind and subject. */
         AlertSubject: string;
+        /**
+         * @description What a notification channel can be told about (internal-api.md 6.1).
+         * @enum {string}
+         */
+        NotificationEvent: "task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed";
+        /** @description One notification for the administrators (docs/decisions/026). cleanup, which sees all six kinds of subject, writes it to its outbox in the transaction of the change; webhooks sends it to every enabled channel subscribed to `event`, once per (event, subject) and channel, retried with backoff. Plain text only: no paths, no credentials. */
+        NotificationRequestedEvent: {
+            event: components["schemas"]["NotificationEvent"];
+            /** @description What the notification is about, unique within its event: `scan/<run_id>`, `request/<id>`, `alert/<id>/<raised_at>`, `run/<run_id>`, `operation/<id>`. A second message with the same event and subject sends nothing. */
+            subject: string;
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            title: string;
+            message: string;
+            /** @description The counts and details shown beside the message, in order (e.g. New candidates = 12). */
+            facts: {
+                label: string;
+                value: string;
+            }[];
+            /** @description The UI page to open, relative to the `public_url` setting (e.g. /candidates); no link when either is null. */
+            ui_page: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
         /** @description A service other than cleanup raised or refreshed an administrator alert. cleanup owns the alert list (docs/decisions/016) and keeps one active alert per kind and subject, updated by a repeat. No paths, no credentials. */
         AlertRaisedEvent: {
             kind: components["schemas"]["AlertKind"];
@@ -1335,6 +1359,12 @@ export interface components {
              * @default false
              */
             update_check_enabled: boolean;
+            /**
+             * Format: uri
+             * @description Where people open the UI (e.g. https://mcs.example.org); no query or fragment. Notifications link to its pages, and the OIDC redirect URI is built from it (docs/decisions/026). Null: notifications carry no link and the redirect URI follows the request.
+             * @default null
+             */
+            public_url: string | null;
             notifications: components["schemas"]["NotificationSettings"];
         };
         /**
@@ -1374,7 +1404,7 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
-            events: ("task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed")[];
+            events: components["schemas"]["NotificationEvent"][];
             enabled: boolean;
         };
         /** @description The general settings at a version (docs/decisions/025). The scheduler publishes it through its outbox on every change and in answer to settings.requested; each follower keeps its own projection of the keys it reads and applies a message only when its version is newer than the one it holds. Secrets are present only sealed with ENCRYPTION_KEYS. */

@@ -3790,6 +3790,12 @@ export interface components {
              * @default false
              */
             update_check_enabled: boolean;
+            /**
+             * Format: uri
+             * @description Where people open the UI (e.g. https://mcs.example.org); no query or fragment. Notifications link to its pages, and the OIDC redirect URI is built from it (docs/decisions/026). Null: notifications carry no link and the redirect URI follows the request.
+             * @default null
+             */
+            public_url: string | null;
             notifications: components["schemas"]["NotificationSettings"];
         };
         /**
@@ -3813,9 +3819,14 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
-            events: ("task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed")[];
+            events: components["schemas"]["NotificationEvent"][];
             enabled: boolean;
         };
+        /**
+         * @description What a notification channel can be told about (internal-api.md 6.1).
+         * @enum {string}
+         */
+        NotificationEvent: "task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed";
         PathMapping: {
             /**
              * @description The service whose paths this maps; null maps the paths of every service.

@@ -40,6 +40,7 @@ export const messageCatalogue = {
   'media.version_added': { exchange: 'events', payloadPointer: '/components/schemas/MediaVersionAddedEvent' },
   'media.version_removed': { exchange: 'events', payloadPointer: '/components/schemas/MediaVersionRemovedEvent' },
   'media.watch_data_changed': { exchange: 'events', payloadPointer: '/components/schemas/MediaWatchDataChangedEvent' },
+  'notification.requested': { exchange: 'events', payloadPointer: '/components/schemas/NotificationRequestedEvent' },
   'protection.created': { exchange: 'events', payloadPointer: '/components/schemas/ProtectionCreatedEvent' },
   'protection.removed': { exchange: 'events', payloadPointer: '/components/schemas/ProtectionRemovedEvent' },
   'scheduler.task.trigger': { exchange: 'commands', payloadPointer: '/components/schemas/SchedulerTaskTriggerCommand' },
@@ -100,6 +101,7 @@ export interface MessagePayloads {
   'media.version_added': S['MediaVersionAddedEvent'];
   'media.version_removed': S['MediaVersionRemovedEvent'];
   'media.watch_data_changed': S['MediaWatchDataChangedEvent'];
+  'notification.requested': S['NotificationRequestedEvent'];
   'protection.created': S['ProtectionCreatedEvent'];
   'protection.removed': S['ProtectionRemovedEvent'];
   'scheduler.task.trigger': S['SchedulerTaskTriggerCommand'];
