@@ -7,6 +7,11 @@ import {
   runtimeVars,
   type Env,
 } from '@mcs/kit';
+import {
+  forwardAuthConfig,
+  forwardAuthVars,
+  type ForwardAuthConfig,
+} from './forward-auth/forward-auth.config';
 
 const http = ['http', 'https'] as const;
 const DEFAULT_UPDATE_CHECK_URL =
@@ -93,6 +98,8 @@ const schema = {
    * release: a releases/latest JSON document with `tag_name` and `html_url`, GitHub's shape.
    */
   UPDATE_CHECK_URL: env.url(DEFAULT_UPDATE_CHECK_URL, http),
+  /** Forward-auth behind a trusted proxy (FORWARD_AUTH_*), off by default. */
+  ...forwardAuthVars,
 };
 
 export type ServiceName = 'catalog' | 'cleanup' | 'scheduler' | 'webhooks';
@@ -117,6 +124,8 @@ export interface GatewayConfig {
   corsAllowedOrigins: string[];
   /** The release check's source (UPDATE_CHECK_URL); fetched only when the setting is on. */
   updateCheckUrl: string;
+  /** Forward-auth (trusted header SSO); null when FORWARD_AUTH_USER_HEADER is unset. */
+  forwardAuth: ForwardAuthConfig | null;
 }
 
 function trustProxy(raw: string): false | number | string {
@@ -146,6 +155,7 @@ export function gatewayDefaults(
     basePath: '',
     corsAllowedOrigins: [],
     updateCheckUrl: DEFAULT_UPDATE_CHECK_URL,
+    forwardAuth: null,
   };
 }
 
@@ -179,6 +189,7 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
         .filter(Boolean)
         .map((origin) => (origin === '*' ? origin : new URL(origin).origin)),
       updateCheckUrl: vars.UPDATE_CHECK_URL,
+      forwardAuth: forwardAuthConfig(vars),
     }),
     source,
   );
