@@ -11,7 +11,7 @@ import { AuthService } from './auth/auth.service';
 import type { GatewayConfig } from './config';
 import { SCHEMA, type Db } from './db';
 import type { GatewayServices } from './services';
-import { forwardAuthStep } from './forward-auth/forward-auth.http';
+import { forwardAuthStep } from './forward-auth/forward-auth-step';
 import { ForwardAuthService } from './forward-auth/forward-auth.service';
 import { Contract } from './http/contract';
 import { combinedDocs, externalDocs } from './http/docs';

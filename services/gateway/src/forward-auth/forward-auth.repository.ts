@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Prisma } from '../generated/prisma/client';
 import type { UserRecord } from '../users/user.repository';
-import type { Role } from './domain/identity';
+import type { Role } from '../domain/forward-auth/identity';
 
 type Client = Db | Prisma.TransactionClient;
 

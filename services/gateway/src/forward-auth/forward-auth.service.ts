@@ -2,9 +2,14 @@ import type { Logger } from '@mcs/kit';
 import type { Db } from '../db';
 import type { ActiveSession, SessionService } from '../sessions/session.service';
 import { userRepository, type UserRecord } from '../users/user.repository';
-import { isValidUsername, roleFromGroups, wantedRole, type Role } from './domain/identity';
+import {
+  isValidUsername,
+  roleFromGroups,
+  wantedRole,
+  type Role,
+} from '../domain/forward-auth/identity';
 import { forwardAuthRepository } from './forward-auth.repository';
-import type { ForwardAuthConfig } from './forward-auth.config';
+import type { ForwardAuthConfig } from '../config';
 import { OncePerMinute } from './once-per-minute';
 
 /** What a trusted proxy said about the request's user. */

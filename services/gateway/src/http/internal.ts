@@ -8,7 +8,7 @@ import {
   type Principal,
 } from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
-import type { ForwardAuthStep } from '../forward-auth/forward-auth.http';
+import type { ForwardAuthStep } from '../forward-auth/forward-auth-step';
 import type { Handler, HandlerContext, Outcome } from '../operation';
 import type { PasswordAttempts } from '../rate-limits/password-attempts.service';
 import { clearSessionCookie, sessionCookieOf } from '../sessions/session-cookie';

@@ -1,7 +1,7 @@
 import { TEST_KEY_ENV } from '@mcs/kit/testing';
 import { loadConfig } from '../../src/config';
-import { groupList, isValidUsername, wantedRole } from '../../src/forward-auth/domain/identity';
-import { TrustedProxies } from '../../src/forward-auth/domain/trusted-proxies';
+import { groupList, isValidUsername, wantedRole } from '../../src/domain/forward-auth/identity';
+import { TrustedProxies } from '../../src/domain/forward-auth/trusted-proxies';
 import { OncePerMinute } from '../../src/forward-auth/once-per-minute';
 
 /**
@@ -139,7 +139,7 @@ describe('FORWARD_AUTH_* configuration', () => {
   });
 
   test('a user header without trusted proxies stops the start, naming the missing variable', () => {
-    for (const proxies of [{}, { FORWARD_AUTH_TRUSTED_PROXIES: ' ' }]) {
+    for (const proxies of [{}, { FORWARD_AUTH_TRUSTED_PROXIES: ' ' }] as Record<string, string>[]) {
       const { error } = load({ FORWARD_AUTH_USER_HEADER: 'Remote-User', ...proxies });
       expect(error).toMatch(/^exit 78: /);
       expect(error).toMatch(

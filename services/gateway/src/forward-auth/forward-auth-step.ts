@@ -1,10 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@mcs/kit';
-import type { GatewayConfig } from '../config';
+import type { ForwardAuthConfig, GatewayConfig } from '../config';
 import { setSessionCookie } from '../sessions/session-cookie';
 import type { ActiveSession } from '../sessions/session.service';
-import { groupList } from './domain/identity';
-import type { ForwardAuthConfig } from './forward-auth.config';
+import { groupList } from '../domain/forward-auth/identity';
 import type { ForwardAuthService } from './forward-auth.service';
 import { OncePerMinute } from './once-per-minute';
 
