@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '@mcs/kit';
 import type { ForwardAuthConfig, GatewayConfig } from '../config';
+import { groupList } from '../domain/forward-auth/identity';
 import { setSessionCookie } from '../sessions/session-cookie';
 import type { ActiveSession } from '../sessions/session.service';
-import { groupList } from '../domain/forward-auth/identity';
 import type { ForwardAuthService } from './forward-auth.service';
 import { OncePerMinute } from './once-per-minute';
 

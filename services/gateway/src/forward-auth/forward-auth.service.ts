@@ -1,4 +1,5 @@
 import type { Logger } from '@mcs/kit';
+import type { ForwardAuthConfig } from '../config';
 import type { Db } from '../db';
 import type { ActiveSession, SessionService } from '../sessions/session.service';
 import { userRepository, type UserRecord } from '../users/user.repository';
@@ -9,7 +10,6 @@ import {
   type Role,
 } from '../domain/forward-auth/identity';
 import { forwardAuthRepository } from './forward-auth.repository';
-import type { ForwardAuthConfig } from '../config';
 import { OncePerMinute } from './once-per-minute';
 
 /** What a trusted proxy said about the request's user. */
