@@ -11,6 +11,8 @@ import { AuthService } from './auth/auth.service';
 import type { GatewayConfig } from './config';
 import { SCHEMA, type Db } from './db';
 import type { GatewayServices } from './services';
+import { forwardAuthStep } from './forward-auth/forward-auth-step';
+import { ForwardAuthService } from './forward-auth/forward-auth.service';
 import { Contract } from './http/contract';
 import { combinedDocs, externalDocs } from './http/docs';
 import { externalApi } from './http/external';
@@ -90,6 +92,22 @@ export async function gatewayApp(
   );
   runtime.onStop({ name: 'idempotency pool', close: () => idempotencyPool.end() });
 
+  const forwardAuth = config.forwardAuth
+    ? forwardAuthStep({
+        config: config.forwardAuth,
+        gateway: config,
+        service: new ForwardAuthService({
+          config: config.forwardAuth,
+          db,
+          sessions,
+          clock,
+          log: runtime.log,
+        }),
+        clock,
+        log: runtime.log,
+      })
+    : undefined;
+
   const handlers = requireHandlers(internal, {
     ...setupRoutes({ config, setup, sessions, version: runtime.version }),
     ...authRoutes({
@@ -133,7 +151,15 @@ export async function gatewayApp(
       );
       root.use(
         '/api',
-        internalApi({ config, contract: internal, sessions, attempts, call, handlers }),
+        internalApi({
+          config,
+          contract: internal,
+          sessions,
+          attempts,
+          call,
+          handlers,
+          forwardAuth,
+        }),
       );
       runtime.opsRoutes(root);
       root.use(statusRoutes(runtime.version, services.updates));

@@ -1865,8 +1865,11 @@ export interface components {
             role: components["schemas"]["Role"];
             email: string | null;
             enabled: boolean;
-            /** @enum {string} */
-            auth_provider: "local" | "oidc";
+            /**
+             * @description How the user signs in; `proxy`: created by forward-auth from a trusted proxy's user header, without a password.
+             * @enum {string}
+             */
+            auth_provider: "local" | "oidc" | "proxy";
             created_at: components["schemas"]["Timestamp"];
             last_login_at: components["schemas"]["Timestamp"] | null;
         };

@@ -8,6 +8,7 @@ import {
   type Principal,
 } from '@mcs/kit';
 import type { GatewayConfig, ServiceName } from '../config';
+import type { ForwardAuthStep } from '../forward-auth/forward-auth-step';
 import type { Handler, HandlerContext, Outcome } from '../operation';
 import type { PasswordAttempts } from '../rate-limits/password-attempts.service';
 import { clearSessionCookie, sessionCookieOf } from '../sessions/session-cookie';
@@ -29,6 +30,8 @@ export interface InternalDeps {
   call: InternalClient;
   /** Gateway-owned operations by operationId. */
   handlers: Record<string, Handler>;
+  /** Forward-auth (FORWARD_AUTH_*): undefined when it is off. */
+  forwardAuth?: ForwardAuthStep;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -88,7 +91,10 @@ async function authorize(
   }
   if (access === 'anyone' || access === 'anyone-before-setup') return undefined;
   const cookie = sessionCookieOf(req);
-  const session = cookie ? await deps.sessions.resolve(cookie) : undefined;
+  const resolved = cookie ? await deps.sessions.resolve(cookie) : undefined;
+  // A trusted proxy's user header may log a user in (or switch user) here; the role and CSRF
+  // checks below then apply to that session like to any other.
+  const session = deps.forwardAuth ? await deps.forwardAuth(req, res, resolved) : resolved;
   if (!session) {
     if (cookie) clearSessionCookie(req, res, deps.config);
     throw new Unauthorized('unauthenticated', 'Log in to use this route.');

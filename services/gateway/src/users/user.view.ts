@@ -1,4 +1,7 @@
+import type { InternalApi } from '@mcs/contracts';
 import type { UserRecord } from './user.repository';
+
+type AuthProvider = InternalApi.components['schemas']['UserSummary']['auth_provider'];
 
 /** A user as the API shows it (snake_case, ISO timestamps, numbers for ids). */
 export function userSummary(user: UserRecord) {
@@ -9,7 +12,8 @@ export function userSummary(user: UserRecord) {
     role: user.role as 'admin' | 'user',
     email: user.email,
     enabled: user.enabled,
-    auth_provider: user.authProvider as 'local' | 'oidc',
+    // The column's CHECK constraint holds exactly the contract's values.
+    auth_provider: user.authProvider as AuthProvider,
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt?.toISOString() ?? null,
   };
