@@ -96,13 +96,15 @@ export class AutoDeleteService {
       const ready = await this.revalidated(tx, eligible, checks, summary);
       const confirmations = await openBreakerConfirmations(tx, now);
       const limits = breakerLimits(settings);
-      if (await breakerTripped(tx, ready, {
-        alerts: this.deps.alerts,
-        confirmations,
-        limits,
-        runId: context.runId,
-        now,
-      })) {
+      if (
+        await breakerTripped(tx, ready, {
+          alerts: this.deps.alerts,
+          confirmations,
+          limits,
+          runId: context.runId,
+          now,
+        })
+      ) {
         summary.breaker_blocked = ready.length;
         return 'tripped';
       }

@@ -35,7 +35,8 @@ const valid = (notification: Notification | null) => {
 };
 
 const huge = `${'🎬'.repeat(3000)}`;
-const pathy = 'could not open /media/movies/Secret Film (2001)/film.mkv via http://user:pw@arr:7878/api';
+const pathy =
+  'could not open /media/movies/Secret Film (2001)/film.mkv via http://user:pw@arr:7878/api';
 
 test('sizes read in binary units with one decimal', () => {
   expect(formatBytes(0)).toBe('0 B');
@@ -68,7 +69,8 @@ test('a scan digest counts the new candidates by kind, the total and the space; 
     subject: 'scan/41',
     severity: 'info',
     title: '3 new cleanup candidates to review',
-    message: 'The cleanup scan found 3 new candidates. 12 candidates now wait for review, 12.4 GiB reclaimable.',
+    message:
+      'The cleanup scan found 3 new candidates. 12 candidates now wait for review, 12.4 GiB reclaimable.',
     facts: [
       { label: 'New candidates', value: '3' },
       { label: 'Movies', value: '2' },
@@ -81,7 +83,9 @@ test('a scan digest counts the new candidates by kind, the total and the space; 
   });
   valid(digest);
   const none = { runId: 42, created: { movie: 0, series: 0 }, at };
-  expect(newCandidatesNotification({ ...none, totals: { candidates: 12, reclaimableBytes: 0 } })).toBeNull();
+  expect(
+    newCandidatesNotification({ ...none, totals: { candidates: 12, reclaimableBytes: 0 } }),
+  ).toBeNull();
 });
 
 test('a request names its target with year, season and episode, who asked and why', () => {
@@ -131,7 +135,12 @@ test('alerts of kinds with their own event are not told as alerts', () => {
   expect(alertNotification({ ...alert, kind: 'task_failure' }, at)).toBeNull();
   expect(alertNotification({ ...alert, kind: 'delete_failed' }, at)).toBeNull();
   const told = alertNotification({ ...alert, kind: 'sync_mass_removal_blocked' }, at);
-  expect(told).toMatchObject({ event: 'alert', subject: 'alert/4', severity: 'critical', ui_page: '/' });
+  expect(told).toMatchObject({
+    event: 'alert',
+    subject: 'alert/4',
+    severity: 'critical',
+    ui_page: '/',
+  });
   valid(told);
 });
 
@@ -240,7 +249,8 @@ test('a failed run and a failed operation say what failed, where, and how often'
     event: 'delete_failed',
     subject: 'operation/12',
     title: 'Deleting Old Film (1970) failed',
-    message: 'Deleting Old Film (1970) failed (http_500), 3 failures in a row. Automatic attempts are paused.',
+    message:
+      'Deleting Old Film (1970) failed (http_500), 3 failures in a row. Automatic attempts are paused.',
     facts: [
       { label: 'Title', value: 'Old Film (1970)' },
       { label: 'Attempts', value: '3' },

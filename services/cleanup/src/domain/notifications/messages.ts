@@ -34,12 +34,10 @@ function notification(draft: Draft): Notification {
     severity: draft.severity,
     title: line(draft.title, MAX.title, 'Media Cleanup'),
     message: line(draft.message, MAX.message, draft.title),
-    facts: draft.facts.slice(0, MAX.facts).map(
-      ([label, value]): Fact => ({
-        label: line(label, MAX.label, '-'),
-        value: line(String(value), MAX.value, '-'),
-      }),
-    ),
+    facts: draft.facts.slice(0, MAX.facts).map(([label, value]): Fact => ({
+      label: line(label, MAX.label, '-'),
+      value: line(String(value), MAX.value, '-'),
+    })),
     ui_page: draft.uiPage,
     occurred_at: draft.at.toISOString(),
   };
@@ -106,7 +104,8 @@ export function targetName(
   media: { title: string | null; year: number | null },
   target: Target,
 ): string {
-  const root = media.title === null ? null : media.year ? `${media.title} (${media.year})` : media.title;
+  const root =
+    media.title === null ? null : media.year ? `${media.title} (${media.year})` : media.title;
   return targetTitle(root, target);
 }
 
@@ -177,9 +176,7 @@ export function alertNotification(
  * A failed task run, per run and service: a task several services run (a sync, housekeeping)
  * fails in each of them separately, so the run's identity is both.
  */
-export function taskFailureNotification(
-  failure: MessagePayload<'task.run_failed'>,
-): Notification {
+export function taskFailureNotification(failure: MessagePayload<'task.run_failed'>): Notification {
   return notification({
     event: 'task_failure',
     subject: `run/${failure.run_id}/${failure.service}`,
@@ -198,10 +195,11 @@ export function taskFailureNotification(
   });
 }
 
+/** `unmonitor` removes the files too (domain.md 3.7): to an administrator it is a delete. */
 const VERB = {
   delete: 'Deleting',
   move: 'Moving',
-  unmonitor: 'Deleting and unmonitoring',
+  unmonitor: 'Deleting',
   unmonitor_only: 'Unmonitoring',
 } as const;
 
@@ -222,8 +220,7 @@ export function deleteFailedNotification(
 ): Notification {
   const name = targetName(failure, failure.target);
   const reason = failure.reason ?? 'unknown';
-  const paused =
-    failure.attempts >= failure.pausedAfter ? ' Automatic attempts are paused.' : '';
+  const paused = failure.attempts >= failure.pausedAfter ? ' Automatic attempts are paused.' : '';
   return notification({
     event: 'delete_failed',
     subject: `operation/${failure.operationId}`,

@@ -104,5 +104,4 @@ export function formatBytes(bytes: number): string {
 }
 
 /** "1 candidate", "3 candidates". */
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
