@@ -101,7 +101,7 @@ test('check 28: after a breaker trip, the confirmation has the scheduler start a
   );
   expect(rule.status).toBe(201);
   const progress = () => Promise.resolve();
-  const { created } = (await world.cleanup.services.scan.run({ progress })).summary;
+  const { created } = (await world.cleanup.services.scan.run({ runId: 1, progress })).summary;
   expect(created).toBe(15);
 
   // 15 movie files of a library of 25 files: far over 5 %.

@@ -40,7 +40,7 @@ test('an automatic deletion reaches the simulator exactly once and leaves one ev
   );
   expect(rule.status).toBe(201);
   const progress = () => Promise.resolve();
-  expect((await world.cleanup.services.scan.run({ progress })).summary).toMatchObject({
+  expect((await world.cleanup.services.scan.run({ runId: 1, progress })).summary).toMatchObject({
     created: 1,
   });
   const [candidate] = await world.cleanup.db.candidate.findMany();
@@ -80,7 +80,7 @@ test('an automatic deletion reaches the simulator exactly once and leaves one ev
         ?.removedAt !== null,
     { what: "catalog's removal to reach cleanup" },
   );
-  expect((await world.cleanup.services.scan.run({ progress })).summary).toMatchObject({
+  expect((await world.cleanup.services.scan.run({ runId: 2, progress })).summary).toMatchObject({
     created: 0,
   });
   expect(world.catalog.sim.deletions.list('radarr')).toHaveLength(1);

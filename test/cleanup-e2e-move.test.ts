@@ -73,7 +73,9 @@ test('DC#32: unmonitor wins over delete, and a moving rule puts the file under t
     expect(rule.status).toBe(201);
   }
   const progress = () => Promise.resolve();
-  expect((await cleanup.services.scan.run({ progress })).summary).toMatchObject({ created: 1 });
+  expect((await cleanup.services.scan.run({ runId: 1, progress })).summary).toMatchObject({
+    created: 1,
+  });
   const [candidate] = await cleanup.db.candidate.findMany();
   catalog.sim.deletions.clear();
 

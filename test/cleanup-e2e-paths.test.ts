@@ -59,7 +59,7 @@ test('a prefix picks the versions under one folder and a pattern the series fold
   });
   expect(byPattern.status).toBe(201);
 
-  expect((await world.cleanup.services.scan.run({ progress })).summary).toMatchObject({
+  expect((await world.cleanup.services.scan.run({ runId: 1, progress })).summary).toMatchObject({
     created: picked.paths.length + liveSeries.length,
     unknown: 0,
   });

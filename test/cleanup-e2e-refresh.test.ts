@@ -29,7 +29,7 @@ test('a scheduled scan sees a movie unmonitored in Radarr since the last sync', 
 
   // The projection alone still has the movie monitored: a scan without the refresh sees nothing.
   const progress = () => Promise.resolve();
-  expect((await world.cleanup.services.scan.run({ progress })).summary.created).toBe(0);
+  expect((await world.cleanup.services.scan.run({ runId: 1, progress })).summary.created).toBe(0);
 
   const runId = 4242;
   await world.cleanup.runtime.publisher.publish('task.run.scan_cleanup_candidates', {

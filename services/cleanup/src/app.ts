@@ -17,6 +17,8 @@ import { MediaLinksPublisher } from './events/media-links';
 import { RULE_INPUT_MESSAGES } from './projection/rule-inputs.consumer';
 import { SOURCE_STATUS_MESSAGES } from './sources/source-status.consumer';
 import { AlertIntakeService } from './alerts/alert-intake.service';
+import { AlertRaiser } from './alerts/alert-raiser';
+import { Notifier } from './notifications/notifier';
 import { AlertService } from './alerts/alert.service';
 import { ArrTagService } from './tags/arr-tag.service';
 import { AutoDeleteService } from './deletion/auto-delete.service';
@@ -66,6 +68,9 @@ export function createServices(deps: {
   // The projection's bulk reads (pages of roots) go through plain pg: decision 017.
   const direct = createDirect(deps.pool);
   const events = new LifecycleEvents(deps.outbox);
+  // Administrators' notification channels (docs/decisions/026), told with each change.
+  const notifier = new Notifier({ outbox: deps.outbox, log: deps.log });
+  const alerts = new AlertRaiser(notifier);
   const links = new MediaLinksPublisher(deps.outbox);
   const writer = new ProtectionWriter(events, links);
   const continuity = new CandidateContinuity({ events, links });
@@ -87,6 +92,7 @@ export function createServices(deps: {
     writer,
     refresher,
     settings,
+    notifier,
   });
   const queue = new OperationQueue(new FileOperationCommands(deps.outbox));
   const autoDelete = new AutoDeleteService({
@@ -96,6 +102,7 @@ export function createServices(deps: {
     queue,
     refresher,
     settings,
+    alerts,
   });
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
@@ -105,8 +112,8 @@ export function createServices(deps: {
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
     protections: new ProtectionService({ db, clock, writer }),
     protected: new ProtectedService({ db, clock, writer, links }),
-    protectionRequests: new ProtectionRequestService({ db, clock, writer }),
-    deleteRequests: new DeleteRequestService({ db, clock, queue, settings }),
+    protectionRequests: new ProtectionRequestService({ db, clock, writer, notifier }),
+    deleteRequests: new DeleteRequestService({ db, clock, queue, settings, notifier }),
     mediaProjection: new MediaProjectionService({ writer, links }),
     continuity,
     rules: new RuleService({ db, clock, writer, continuity, settings }),
@@ -121,11 +128,11 @@ export function createServices(deps: {
     arrTags,
     manualOperations: new ManualOperationService({ db, clock, queue, settings }),
     queuedJobs: new QueuedJobService({ db, clock }),
-    operationOutcomes: new OperationOutcomeService({ events, links }),
+    operationOutcomes: new OperationOutcomeService({ events, links, alerts, notifier }),
     reclaimHistory: new ReclaimHistoryService({ db, clock }),
     notices: new NoticeService({ db, clock }),
     alerts: new AlertService({ db, clock, outbox: deps.outbox }),
-    alertIntake: new AlertIntakeService(),
+    alertIntake: new AlertIntakeService({ alerts, notifier, clock }),
     housekeeping: new HousekeepingService({ clock }),
     tasks: new TaskRunner({
       service: 'cleanup',

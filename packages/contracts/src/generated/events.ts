@@ -1202,7 +1202,7 @@ export interface components {
         /** @description One notification for the administrators (docs/decisions/026). cleanup, which sees all six kinds of subject, writes it to its outbox in the transaction of the change; webhooks sends it to every enabled channel subscribed to `event`, once per (event, subject) and channel, retried with backoff. Plain text only: no paths, no credentials. */
         NotificationRequestedEvent: {
             event: components["schemas"]["NotificationEvent"];
-            /** @description What the notification is about, unique within its event: `scan/<run_id>`, `request/<id>`, `alert/<id>`, `run/<run_id>`, `operation/<id>`. A second message with the same event and subject sends nothing. */
+            /** @description What the notification is about, unique within its event: `scan/<run_id>`, `request/<id>`, `alert/<id>`, `run/<run_id>/<service>` (a run fails in each service that runs it), `operation/<id>`. A second message with the same event and subject sends nothing. */
             subject: string;
             /** @enum {string} */
             severity: "info" | "warning" | "critical";

@@ -1,8 +1,12 @@
 import type { MessagePayload } from '@mcs/contracts';
+import type { Clock } from '@mcs/kit';
 import type { Tx } from '../db';
 import { type NewAlert, taskFailureAlert, taskFailureSubject } from '../domain/alerts';
-import { raiseAlert, recordReport, resolveActiveAlert } from './alert.repository';
+import { taskFailureNotification } from '../domain/notifications/messages';
+import type { Notifier } from '../notifications/notifier';
+import { recordReport, resolveActiveAlert } from './alert.repository';
 import { completeConfirmation } from './alert-confirmation.repository';
+import type { AlertRaiser } from './alert-raiser';
 
 /**
  * Alerts other services report (decision 016), in the consumer's transaction: catalog's own
@@ -10,6 +14,8 @@ import { completeConfirmation } from './alert-confirmation.repository';
  * in the order they were observed, whatever order they arrive in.
  */
 export class AlertIntakeService {
+  constructor(private readonly deps: { alerts: AlertRaiser; notifier: Notifier; clock: Clock }) {}
+
   async raised(tx: Tx, alert: MessagePayload<'alert.raised'>): Promise<void> {
     const { raised_at, ...fields } = alert;
     await this.raise(tx, fields, new Date(raised_at));
@@ -31,8 +37,14 @@ export class AlertIntakeService {
       );
   }
 
+  /**
+   * Administrators are told of every failed run, once (a redelivery tells no one again), even
+   * one reported after a later success: the run did fail. Its alert is told under
+   * `task_failure` only, never also as an `alert`.
+   */
   async taskFailed(tx: Tx, failure: MessagePayload<'task.run_failed'>): Promise<void> {
     await this.raise(tx, taskFailureAlert(failure), new Date(failure.completed_at));
+    await this.deps.notifier.request(tx, taskFailureNotification(failure), this.deps.clock());
   }
 
   /** A later run of the same task by the same service succeeded: its failure alert is over. */
@@ -43,6 +55,7 @@ export class AlertIntakeService {
   }
 
   private async raise(tx: Tx, alert: NewAlert, observedAt: Date): Promise<void> {
-    if (await recordReport(tx, alert, observedAt)) await raiseAlert(tx, alert, observedAt);
+    if (await recordReport(tx, alert, observedAt))
+      await this.deps.alerts.raise(tx, alert, observedAt);
   }
 }

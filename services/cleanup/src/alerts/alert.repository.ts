@@ -38,16 +38,28 @@ const recordOf = (row: Row): AlertRecord => ({
   resolvedBy: row.resolved_by === null ? null : num(row.resolved_by),
 });
 
-/** Raises an alert, or refreshes the active one of the same kind and subject. */
-export async function raiseAlert(tx: Tx, alert: NewAlert, now: Date): Promise<void> {
-  await tx.$executeRaw`
+/**
+ * Raises an alert, or refreshes the active one of the same kind and subject. `raised` is true
+ * when the alert became active now (administrators are notified once per alert), false for a
+ * refresh.
+ */
+export async function raiseAlert(
+  tx: Tx,
+  alert: NewAlert,
+  now: Date,
+): Promise<{ id: number; raised: boolean }> {
+  // xmax is 0 on a row this statement inserted, and set on one it updated.
+  const [row] = await tx.$queryRaw<{ id: bigint; raised: boolean }[]>`
     INSERT INTO alerts (kind, subject, severity, title, message, data, created_at, updated_at)
     VALUES (${alert.kind}, ${alert.subject}, ${alert.severity}, ${alert.title}, ${alert.message},
             ${JSON.stringify(alert.data)}::jsonb, ${now}, ${now})
     ON CONFLICT (kind, subject) WHERE resolved_at IS NULL
     DO UPDATE SET severity = EXCLUDED.severity, title = EXCLUDED.title,
                   message = EXCLUDED.message, data = EXCLUDED.data,
-                  updated_at = EXCLUDED.updated_at`;
+                  updated_at = EXCLUDED.updated_at
+    RETURNING id, (xmax = 0) AS raised`;
+  if (!row) throw new Error(`alert ${alert.kind} was neither inserted nor updated`);
+  return { id: num(row.id), raised: row.raised };
 }
 
 /** Resolves the active alert of a kind and subject, if any. */

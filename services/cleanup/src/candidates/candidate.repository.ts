@@ -115,3 +115,12 @@ export async function candidateIdOf(db: DbClient, target: Target): Promise<numbe
        AND coalesce(c.episode_id, c.season_id, c.movie_version_id, c.media_id) = ${keyId}::bigint`;
   return row ? num(row.id) : null;
 }
+
+/** Every candidate and the space they would free, as a scan's digest reports them. */
+export async function candidateTotals(
+  db: DbClient,
+): Promise<{ candidates: number; reclaimableBytes: number }> {
+  const [row] = await db.$queryRaw<{ n: bigint; bytes: bigint | null }[]>`
+    SELECT count(*) AS n, sum(estimated_space_bytes)::bigint AS bytes FROM candidates`;
+  return { candidates: num(row?.n ?? 0n), reclaimableBytes: num(row?.bytes ?? 0n) };
+}

@@ -15,6 +15,7 @@ import type { EnabledRule } from '../domain/scan/scope-plan';
 import { enabledRules } from '../scan/scan.repository';
 import { loadRoots } from '../projection/target-facts.repository';
 import { breakerTripped, useConfirmations } from './deletion-breaker';
+import type { AlertRaiser } from '../alerts/alert-raiser';
 import { type OperationQueue, planOf, type QueuedItem } from './operation-queue';
 import { type InputRefresher, refreshableSources } from '../scan/input-refresher';
 import type { SourceStatusService } from '../sources/source-status.service';
@@ -50,6 +51,8 @@ export class AutoDeleteService {
       queue: OperationQueue;
       refresher: InputRefresher;
       settings: CleanupSettingsReader;
+      /** The breaker's alert, with its notification. */
+      alerts: AlertRaiser;
     },
   ) {}
 
@@ -93,7 +96,15 @@ export class AutoDeleteService {
       const ready = await this.revalidated(tx, eligible, checks, summary);
       const confirmations = await openBreakerConfirmations(tx, now);
       const limits = breakerLimits(settings);
-      if (await breakerTripped(tx, ready, { confirmations, limits, runId: context.runId, now })) {
+      if (
+        await breakerTripped(tx, ready, {
+          alerts: this.deps.alerts,
+          confirmations,
+          limits,
+          runId: context.runId,
+          now,
+        })
+      ) {
         summary.breaker_blocked = ready.length;
         return 'tripped';
       }

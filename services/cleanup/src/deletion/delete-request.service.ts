@@ -14,6 +14,7 @@ import { enabledRules } from '../scan/scan.repository';
 import { type DeleteRequestWire, deleteRequestView } from '../requests/request.view';
 import { type OperationQueue, planOf } from './operation-queue';
 import { RequestDesk, type RequestCaller } from '../requests/request-desk';
+import type { Notifier } from '../notifications/notifier';
 import { resolveTarget, type TargetInput } from '../targets/target-resolver';
 import {
   moveDestinations,
@@ -44,6 +45,7 @@ export class DeleteRequestService {
       clock: Clock;
       queue: OperationQueue;
       settings: CleanupSettingsReader;
+      notifier: Notifier;
     },
   ) {
     this.desk = new RequestDesk({ ...deps, kind: 'delete', view: deleteRequestView });
@@ -69,7 +71,10 @@ export class DeleteRequestService {
         { target, userId: caller.userId, userName: caller.actorName, reason },
         now,
       );
-      if (!caller.isAdmin) return { request: await this.desk.view(tx, id) };
+      if (!caller.isAdmin) {
+        await this.desk.announce(tx, id, now);
+        return { request: await this.desk.view(tx, id) };
+      }
       const approval = { operation: 'delete' as const, adminNote: null };
       return this.approveLocked(tx, id, approval, { caller, settings, now });
     });

@@ -6,7 +6,7 @@ import {
   type OpenConfirmation,
 } from '../domain/deletion/breaker';
 import { completeConfirmation } from '../alerts/alert-confirmation.repository';
-import { raiseAlert } from '../alerts/alert.repository';
+import type { AlertRaiser } from '../alerts/alert-raiser';
 import { liveFileCount } from './deletion.repository';
 
 /** What the breaker needs of a candidate a deletion run is about to act on. */
@@ -25,7 +25,13 @@ export interface BreakerItem {
 export async function breakerTripped(
   tx: Tx,
   ready: readonly BreakerItem[],
-  run: { confirmations: OpenConfirmation[]; limits: BreakerLimits; runId: number; now: Date },
+  run: {
+    alerts: AlertRaiser;
+    confirmations: OpenConfirmation[];
+    limits: BreakerLimits;
+    runId: number;
+    now: Date;
+  },
 ): Promise<boolean> {
   const { confirmations, limits, runId, now } = run;
   const confirmed = new Set(confirmations.flatMap((c) => c.candidateIds));
@@ -42,7 +48,7 @@ export async function breakerTripped(
     limits,
   );
   if (!breaker.tripped) return false;
-  await raiseAlert(
+  await run.alerts.raise(
     tx,
     {
       kind: 'auto_delete_circuit_breaker',

@@ -2,7 +2,9 @@ import type { MessagePayload } from '@mcs/contracts';
 import { MAX_AUTOMATIC_FAILURES } from '../domain/deletion/classify';
 import type { LifecycleEvents, OperationEventType } from '../events/lifecycle-events';
 import type { MediaLinksPublisher } from '../events/media-links';
-import { raiseAlert } from '../alerts/alert.repository';
+import type { AlertRaiser } from '../alerts/alert-raiser';
+import { deleteFailedNotification } from '../domain/notifications/messages';
+import type { Notifier } from '../notifications/notifier';
 import {
   lockCandidate,
   recordOperationFailure,
@@ -39,10 +41,18 @@ const EVENT_OF: Readonly<Record<OperationRow['kind'], OperationEventType>> = {
  * Records catalog's outcome of a file operation (domain.md 6.3-6.4, 6.8), once, with its
  * receipt: a verified success emits the candidate's event with its last snapshot and removes
  * it (an `unmonitor_only` candidate stays, marked completed); a failure counts against the
- * candidate, and the third in a row raises `delete_failed` and pauses automatic attempts.
+ * candidate and is told to administrators (`delete_failed`, docs/decisions/026), and the third
+ * in a row raises the `delete_failed` alert and pauses automatic attempts.
  */
 export class OperationOutcomeService {
-  constructor(private readonly deps: { events: LifecycleEvents; links: MediaLinksPublisher }) {}
+  constructor(
+    private readonly deps: {
+      events: LifecycleEvents;
+      links: MediaLinksPublisher;
+      alerts: AlertRaiser;
+      notifier: Notifier;
+    },
+  ) {}
 
   async record(tx: Tx, outcome: Completed, now: Date): Promise<void> {
     const operation = await lockOperation(tx, outcome.operation_id);
@@ -68,7 +78,7 @@ export class OperationOutcomeService {
     // removal before this outcome): the event comes from the snapshot.
     const present = await lockCandidate(tx, candidateId);
     if (outcome.outcome === 'failed') {
-      if (present) await this.failed(tx, candidateId, outcome.failure_reason, now);
+      if (present) await this.failed(tx, operation, candidateId, outcome.failure_reason, now);
       return;
     }
     const type = EVENT_OF[operation.kind];
@@ -114,11 +124,38 @@ export class OperationOutcomeService {
     );
   }
 
-  /** A failure counts; the third in a row pauses automatic attempts (6.4). */
-  private async failed(tx: Tx, candidateId: number, reason: string | null, now: Date) {
+  /**
+   * A failure counts, and administrators hear of each one; the third in a row pauses automatic
+   * attempts (6.4). Its alert is told under `delete_failed` only, never also as an `alert`.
+   */
+  private async failed(
+    tx: Tx,
+    operation: OperationRow,
+    candidateId: number,
+    reason: string | null,
+    now: Date,
+  ) {
     const failures = await recordOperationFailure(tx, candidateId, reason);
+    const snapshot = operation.candidateSnapshot;
+    await this.deps.notifier.request(
+      tx,
+      deleteFailedNotification(
+        {
+          operationId: operation.id,
+          kind: operation.kind,
+          title: snapshot?.title ?? null,
+          year: snapshot?.year ?? null,
+          target: operation.target,
+          attempts: failures,
+          reason,
+          pausedAfter: MAX_AUTOMATIC_FAILURES,
+        },
+        now,
+      ),
+      now,
+    );
     if (failures < MAX_AUTOMATIC_FAILURES) return;
-    await raiseAlert(
+    await this.deps.alerts.raise(
       tx,
       {
         kind: 'delete_failed',

@@ -9,6 +9,7 @@ import { protectedEntryView } from '../protections/protection.view';
 import { type ProtectionRequestWire, protectionRequestView } from './request.view';
 import type { ProtectionWriter } from '../protections/protection-writer';
 import { RequestDesk, type RequestCaller } from './request-desk';
+import type { Notifier } from '../notifications/notifier';
 import { resolveTarget, type TargetInput } from '../targets/target-resolver';
 
 export interface Approval {
@@ -26,7 +27,9 @@ export class ProtectionRequestService {
   /** Listing, denial and cancellation, as for delete requests. */
   readonly desk: RequestDesk<ProtectionRequestWire>;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; writer: ProtectionWriter }) {
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; writer: ProtectionWriter; notifier: Notifier },
+  ) {
     this.desk = new RequestDesk({ ...deps, kind: 'protection', view: protectionRequestView });
   }
 
@@ -48,9 +51,11 @@ export class ProtectionRequestService {
         { target, userId: caller.userId, userName: caller.actorName, ...terms },
         now,
       );
-      if (!caller.isAdmin) return { request: await this.desk.view(tx, id) };
-      const approved = await this.approveLocked(tx, id, { adminNote: null }, caller, now);
-      return approved;
+      if (!caller.isAdmin) {
+        await this.desk.announce(tx, id, now);
+        return { request: await this.desk.view(tx, id) };
+      }
+      return this.approveLocked(tx, id, { adminNote: null }, caller, now);
     });
   }
 

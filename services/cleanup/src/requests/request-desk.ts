@@ -3,6 +3,8 @@ import type { Db, Tx } from '../db';
 import type { Caller } from '../domain/actor';
 import { type Decision, decisionNotice } from '../domain/notices';
 import { addNotice } from '../notices/notice.repository';
+import { requestNotification } from '../domain/notifications/messages';
+import type { Notifier } from '../notifications/notifier';
 import type { Target } from '../domain/target';
 import {
   decideRequest,
@@ -30,6 +32,7 @@ export class RequestDesk<V> {
     private readonly deps: {
       db: Db;
       clock: Clock;
+      notifier: Notifier;
       kind: RequestKind;
       view: (record: RequestRecord) => V;
     },
@@ -77,6 +80,20 @@ export class RequestDesk<V> {
 
   async view(tx: Tx, id: number): Promise<V> {
     return this.deps.view((await findRequest(tx, this.deps.kind, id)) as RequestRecord);
+  }
+
+  /**
+   * A user's new request waits for an administrator: administrators' channels are told
+   * (docs/decisions/026). An administrator's own request is approved at once and tells no one.
+   */
+  async announce(tx: Tx, id: number, now: Date): Promise<void> {
+    const request = await findRequest(tx, this.deps.kind, id);
+    if (!request) return;
+    await this.deps.notifier.request(
+      tx,
+      requestNotification({ ...request, kind: this.deps.kind, target: request }, now),
+      now,
+    );
   }
 
   /** The requester's in-app notice of a decision someone else made (domain.md 8.1). */

@@ -21,6 +21,9 @@ import { type InputRefresher, refreshableSources } from './input-refresher';
 import type { ProtectionWriter } from '../protections/protection-writer';
 import type { EvaluationDeps } from './evaluation';
 import type { CleanupSettingsReader } from '../settings/cleanup-settings';
+import { candidateTotals } from '../candidates/candidate.repository';
+import { newCandidatesNotification, type ScanDigest } from '../domain/notifications/messages';
+import type { Notifier } from '../notifications/notifier';
 
 export type ScanSummary = {
   evaluated: number;
@@ -48,6 +51,7 @@ export class ScanService {
       refresher: InputRefresher;
       /** The global review delays a rule without its own delay inherits (domain.md 5.1). */
       settings: CleanupSettingsReader;
+      notifier: Notifier;
     },
   ) {}
 
@@ -66,7 +70,7 @@ export class ScanService {
   }
 
   async run(
-    context: Pick<TaskContext, 'progress'>,
+    context: Pick<TaskContext, 'progress' | 'runId'>,
   ): Promise<TaskOutcome & { summary: ScanSummary }> {
     const { db, clock } = this.deps;
     const now = clock();
@@ -82,6 +86,7 @@ export class ScanService {
     for (const plan of plans)
       if (plan.scopes.length) total += await liveRootCount(db, plan.mediaType);
     let roots = 0;
+    const created = { movie: 0, series: 0 };
     for (const { mediaType, scopes } of plans) {
       if (scopes.length === 0) continue;
       for await (const page of rootPages(this.deps.direct, mediaType)) {
@@ -97,7 +102,7 @@ export class ScanService {
             now,
             globalDelayDays: globalDelayDays(settings, mediaType),
           });
-          await this.apply(tx, changes, summary, now);
+          created[mediaType] += await this.apply(tx, changes, summary, now);
         });
         roots += page.length;
         await context.progress({
@@ -110,10 +115,28 @@ export class ScanService {
     await db.$transaction(async (tx) => {
       await lockCandidateWorkflow(tx, 'exclusive');
       await this.removeLeftovers(tx, rules, summary, now);
+      await this.digest(tx, context.runId, created, now);
     });
     return { itemsProcessed: summary.evaluated, summary };
   }
 
+  /**
+   * Step 7's notification: one digest of the run's new candidates, with the run's last commit
+   * (a run that dies half-way tells nothing of the pages it did commit; its next run does not
+   * count them as new). A run that created none tells nothing.
+   */
+  private async digest(tx: Tx, runId: number, created: ScanDigest['created'], now: Date) {
+    if (created.movie + created.series === 0) return;
+    const notification = newCandidatesNotification({
+      runId,
+      created,
+      totals: await candidateTotals(tx),
+      at: now,
+    });
+    await this.deps.notifier.request(tx, notification, now);
+  }
+
+  /** Writes a page's changes; returns how many candidates it created. */
   private async apply(tx: Tx, changes: PageChanges, summary: ScanSummary, now: Date) {
     const { continuity, writer } = this.deps;
     await writer.createForRules(tx, changes.protectionsToCreate, now);
@@ -127,11 +150,13 @@ export class ScanService {
       now,
       written.map((result) => result.id),
     );
-    summary.created += written.filter((result) => result.created).length;
-    summary.updated += written.filter((result) => !result.created).length;
+    const created = written.filter((result) => result.created).length;
+    summary.created += created;
+    summary.updated += written.length - created;
     summary.evaluated += changes.evaluated;
     summary.unknown += changes.unknown;
     summary.excluded_protected += changes.excludedProtected;
+    return created;
   }
 
   /**

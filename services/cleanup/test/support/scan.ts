@@ -44,8 +44,15 @@ export async function patchFacts(
      WHERE media_type = ${mediaType} AND media_id = ${mediaId}`;
 }
 
-/** One scan, run by the service as its task handler runs it. */
-export async function runScan(world: World): Promise<ScanSummary> {
-  const outcome = await world.service.services.scan.run({ progress: () => Promise.resolve() });
+let scanRuns = 0;
+/**
+ * One scan, run by the service as its task handler runs it, as run `runId` (by default a new
+ * run id each time, as the scheduler gives each run).
+ */
+export async function runScan(world: World, runId = (scanRuns += 1)): Promise<ScanSummary> {
+  const outcome = await world.service.services.scan.run({
+    runId,
+    progress: () => Promise.resolve(),
+  });
   return outcome.summary;
 }
