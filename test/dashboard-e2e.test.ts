@@ -1,5 +1,5 @@
 import type { ExternalApi, InternalApi } from '@mcs/contracts';
-import { waitFor } from '@mcs/kit/testing';
+import { callSigned, waitFor } from '@mcs/kit/testing';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
 import type { Session } from '../services/gateway/test/support/gateway';
 import { useDashboardStack } from './support/dashboard-stack';
@@ -256,4 +256,24 @@ test('a user without Candidates-page access sees no candidates, and sees them ag
   expect(sidebar.candidates).toBeNull();
   await stack.changeSettings({ users_can_view_candidates: true });
   expect((await dashboard(stack.alice)).candidates?.total).toBe(await total('/api/v1/candidates'));
+});
+
+test("the owners' parts answer only the gateway's own calls: from outside they do not exist, and another service is refused", async () => {
+  const outside = await stack.gateway.request('GET', '/api/dashboard/part', {
+    session: stack.admin,
+  });
+  expect(outside.status).toBe(404);
+  for (const [service, url] of [
+    ['catalog', stack.catalog.service.url],
+    ['cleanup', stack.cleanup.url],
+    ['scheduler', stack.scheduler.url],
+  ] as const) {
+    const asService = await callSigned(service, url, 'GET', '/api/dashboard/part?view=ui', {
+      principal: { type: 'system' },
+      signer: 'webhooks',
+    });
+    expect(asService.status).toBe(403);
+    const unsigned = await fetch(`${url}/api/dashboard/part`);
+    expect(unsigned.status).toBe(401);
+  }
 });
