@@ -47,7 +47,9 @@ export class DashboardPartClient {
       // Our own service's signed answer to our own signed request: its shape is the contract's.
       return JSON.parse(response.body.toString('utf8')) as Part<S, V>;
     } catch (error) {
-      log.warn({ err: error, service, view }, 'a dashboard part is unavailable; shown as null');
+      // The reason only (refused, timed out, answered 503): no stack, no body of the answer.
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ service, view, reason }, 'a dashboard part is unavailable; shown as null');
       return null;
     }
   }
