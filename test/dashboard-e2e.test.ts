@@ -196,14 +196,18 @@ test("an administrator's indicators equal the lists: every request, every alert"
     unread_notices: await total('/api/notices?unread_only=true', stack.admin),
     active_alerts: await total('/api/alerts', stack.admin),
   });
+  // Seerr's last attempt failed, as catalog records it (domain.md 2.13).
+  await stack.catalog.service.db.sourceStatus.create({
+    data: { source: 'seerr', serviceType: 'seerr', state: 'unavailable', reason: 'timeout' },
+  });
   const ui = await stack.get<Internal['UiIndicators']>('/api/info/ui-indicators', stack.admin);
   const system = await stack.get<External['System']>('/api/v1/system');
   const tasks = await stack.get<External['TaskList']>('/api/v1/tasks');
   const { sources_unavailable: unavailable, ...rest } = ui;
-  // What catalog recorded of its sources' last attempts (domain.md 2.13).
   const failed = await stack.catalog.service.db.sourceStatus.findMany({
     where: { state: 'unavailable' },
   });
+  expect(unavailable).toContain('seerr');
   expect(unavailable).toEqual([...new Set(failed.map((row) => row.source))].sort());
   expect(rest).toEqual({
     setup_complete: true,
