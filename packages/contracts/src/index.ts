@@ -1,3 +1,4 @@
+export * from './dashboard-parts';
 export * from './documents';
 export * from './messages';
 export * from './problems';

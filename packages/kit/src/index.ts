@@ -1,3 +1,4 @@
+export * from './cached-value';
 export * from './config';
 export * from './context';
 export * from './errors';

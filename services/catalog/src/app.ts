@@ -27,6 +27,7 @@ import { WritablePathsService } from './paths/writable.service';
 import { PlaybackService } from './playback/playback.service';
 import { RemovalConfirmationService } from './removals/removal-confirmation.service';
 import { RequestsService } from './requests/requests.service';
+import { DashboardService } from './dashboard/dashboard.service';
 import { EnrichmentService } from './enrichment/enrichment.service';
 import type { EnrichmentSettings } from './enrichment/enrichment-settings';
 import { BackfillService } from './facts/backfill.service';
@@ -59,6 +60,8 @@ export interface AppDeps {
   clientDefaults: ClientDefaults;
   sleep: (ms: number) => Promise<void>;
   rename?: Rename;
+  /** How long the dashboard's library counts are reused (config.ts; 0: always fresh). */
+  dashboardCacheTtlMs: number;
 }
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
@@ -83,6 +86,7 @@ export function createServices(deps: AppDeps) {
   return {
     settings,
     media: new MediaService({ db, clock }),
+    dashboard: new DashboardService({ db, cacheTtlMs: deps.dashboardCacheTtlMs }),
     paths: new PathsService({ db }),
     writablePaths: new WritablePathsService(),
     operationPaths: new OperationPathsService({ db }),

@@ -22,6 +22,7 @@ const schema = {
   FILE_OPERATION_VERIFY_DELAYS_MS: env.pattern('5000,15000,40000', DELAYS, 'comma-separated ms'),
   /** Concurrent jobs of the catalog worker (task runs, file operations, backfills). */
   JOB_CONCURRENCY: env.int(2, { min: 1, max: 16 }),
+  CATALOG_DASHBOARD_CACHE_TTL_MS: env.int(5000, { min: 0, max: 600_000 }),
   // Caps on what an upstream may send (decision 021). A buffered answer is held whole (and
   // read as one string, which V8 keeps under 512 MiB); lists are streamed element by element.
   UPSTREAM_RESPONSE_MAX_MB: env.int(DEFAULT_LIMITS.responseBytes / MiB, { min: 1, max: 256 }),
@@ -40,6 +41,8 @@ export interface CatalogConfig {
   timings: ExecutorTimings;
   jobConcurrency: number;
   upstreamLimits: UpstreamLimits;
+  /** How long the dashboard's library counts are reused by this process (0: always fresh). */
+  dashboardCacheTtlMs: number;
 }
 
 export const DEFAULT_TIMINGS: ExecutorTimings = {
@@ -57,6 +60,7 @@ export function loadConfig(source: Env = process.env): CatalogConfig {
         verifyDelaysMs: vars.FILE_OPERATION_VERIFY_DELAYS_MS.split(',').map(Number),
       },
       jobConcurrency: vars.JOB_CONCURRENCY,
+      dashboardCacheTtlMs: vars.CATALOG_DASHBOARD_CACHE_TTL_MS,
       upstreamLimits: {
         responseBytes: vars.UPSTREAM_RESPONSE_MAX_MB * MiB,
         listBytes: vars.UPSTREAM_LIST_MAX_MB * MiB,

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Services } from './app';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { pathsRoutes } from './paths/paths.routes';
 import { writableRoutes } from './paths/writable.routes';
 import { fileOperationRoutes } from './operations/file-operation.routes';
@@ -13,4 +14,5 @@ export function mountRoutes(api: Router, services: Services): void {
   pathsRoutes(api, services.paths);
   writableRoutes(api, services.writablePaths);
   fileOperationRoutes(api, services.operationPaths);
+  dashboardRoutes(api, services.dashboard);
 }

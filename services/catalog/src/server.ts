@@ -72,6 +72,7 @@ export async function startCatalog(
             },
             sleep: options.sleep ?? ((ms) => delay(ms)),
             rename: options.rename,
+            dashboardCacheTtlMs: config.dashboardCacheTtlMs ?? 0,
           }),
           jobs: catalogQueue(runtime),
         };

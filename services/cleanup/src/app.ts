@@ -46,6 +46,7 @@ import { RuleDiffService } from './rules/rule-diff.service';
 import { RulePreviewService } from './rules/rule-preview.service';
 import { RuleService } from './rules/rule.service';
 import { ScanService } from './scan/scan.service';
+import { DashboardService } from './dashboard/dashboard.service';
 import { SourceStatusService } from './sources/source-status.service';
 import type { CleanupSettingsReader } from './settings/cleanup-settings';
 
@@ -63,6 +64,8 @@ export function createServices(deps: {
   listener: PgListener;
   /** The general settings cleanup decides with (docs/decisions/025), read at each decision. */
   settings: CleanupSettingsReader;
+  /** How long the dashboard's shared figures are reused (config.ts; 0: always fresh). */
+  dashboardCacheTtlMs: number;
 }) {
   const { db, clock, settings } = deps;
   // The projection's bulk reads (pages of roots) go through plain pg: decision 017.
@@ -130,6 +133,12 @@ export function createServices(deps: {
     queuedJobs: new QueuedJobService({ db, clock }),
     operationOutcomes: new OperationOutcomeService({ events, links, alerts, notifier }),
     reclaimHistory: new ReclaimHistoryService({ db, clock }),
+    dashboard: new DashboardService({
+      db,
+      clock,
+      settings,
+      cacheTtlMs: deps.dashboardCacheTtlMs,
+    }),
     notices: new NoticeService({ db, clock }),
     alerts: new AlertService({ db, clock, outbox: deps.outbox }),
     alertIntake: new AlertIntakeService({ alerts, notifier, clock }),

@@ -14,6 +14,11 @@ export interface CleanupConfig extends ServiceConfig {
    * it could not verify. Unset (tests): the default.
    */
   inputRefreshTimeoutMs?: number;
+  /**
+   * How long the dashboard's shared figures (candidate counts, reclaimed totals, protections,
+   * requests, alerts) are reused by this process. Unset (tests): 0, always fresh.
+   */
+  dashboardCacheTtlMs?: number;
 }
 
 export const DEFAULT_INPUT_REFRESH_TIMEOUT_MS = 120_000;
@@ -24,6 +29,7 @@ const schema = {
     min: 1000,
     max: 3_600_000,
   }),
+  CLEANUP_DASHBOARD_CACHE_TTL_MS: env.int(5000, { min: 0, max: 600_000 }),
 };
 
 /** The only reader of the environment; stops the process naming every bad variable. */
@@ -33,6 +39,7 @@ export function loadConfig(source: Env = process.env): CleanupConfig {
     (vars) => ({
       runtime: runtimeConfig(vars),
       inputRefreshTimeoutMs: vars.CLEANUP_INPUT_REFRESH_TIMEOUT_MS,
+      dashboardCacheTtlMs: vars.CLEANUP_DASHBOARD_CACHE_TTL_MS,
     }),
     source,
   );

@@ -4,6 +4,7 @@ import { alertRoutes } from './alerts/alert.routes';
 import { candidateGroupRoutes } from './candidates/candidate-group.routes';
 import { candidatePresenceRoutes } from './candidates/candidate-presence.routes';
 import { candidateRoutes } from './candidates/candidate.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deleteRequestRoutes } from './deletion/delete-request.routes';
 import { queuedJobRoutes } from './jobs/queued-job.routes';
 import { mediaItemRoutes } from './media-items/media-items.routes';
@@ -30,6 +31,7 @@ export function mountRoutes(api: Router, services: Services): void {
   deleteRequestRoutes(api, services.deleteRequests);
   reclaimHistoryRoutes(api, services.reclaimHistory, services.settings);
   noticeRoutes(api, services.notices);
+  dashboardRoutes(api, services.dashboard);
   alertRoutes(api, services.alerts);
   protectedRoutes(api, services.protected);
   ruleLookupRoutes(api, services.ruleLookups);

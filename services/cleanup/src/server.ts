@@ -54,8 +54,13 @@ export async function startCleanup(
           log,
           waitMs: runtime.config.settingsWaitMs ?? 0,
         });
+        const dashboardCacheTtlMs = config.dashboardCacheTtlMs ?? 0;
         const deps = { db, pool, outbox, publisher, log, clock, refreshTimeoutMs, listener };
-        return { ...createServices({ ...deps, settings }), jobs, settings };
+        return {
+          ...createServices({ ...deps, settings, dashboardCacheTtlMs }),
+          jobs,
+          settings,
+        };
       },
       // The general settings' projection (docs/decisions/025): settings.changed and the
       // settings.requested of each start.

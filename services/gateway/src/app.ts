@@ -9,6 +9,9 @@ import {
 import { authRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import type { GatewayConfig } from './config';
+import { DashboardPartClient } from './dashboard/dashboard-parts';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { DashboardService } from './dashboard/dashboard.service';
 import { SCHEMA, type Db } from './db';
 import type { GatewayServices } from './services';
 import { forwardAuthStep } from './forward-auth/forward-auth-step';
@@ -119,6 +122,18 @@ export async function gatewayApp(
     }),
     ...userRoutes({ users: new UserService(db, sessions, passwords) }),
     ...jobRoutes({ config, call }),
+    ...dashboardRoutes({
+      dashboard: new DashboardService({
+        parts: new DashboardPartClient({
+          call,
+          urls: config.services,
+          timeoutMs: config.dashboardPartTimeoutMs,
+          log: runtime.log,
+        }),
+        setup,
+        updates: services.updates,
+      }),
+    }),
     ...apiTokenRoutes({
       tokens: new ApiTokenService(db, runtime.outbox, clock, (prefix) => tokens.drop(prefix)),
     }),

@@ -100,6 +100,8 @@ const schema = {
   SCHEDULER_URL: env.url('http://127.0.0.1:8103', http),
   WEBHOOKS_URL: env.url('http://127.0.0.1:8104', http),
   INTERNAL_TIMEOUT_MS: env.int(10000, { min: 100, max: 120000 }),
+  /** How long the dashboard waits for each owner's figures before showing them as null. */
+  DASHBOARD_PART_TIMEOUT_MS: env.int(1000, { min: 50, max: 30000 }),
   /** Requests per token per minute on /api/v1; 0 disables the limit. */
   RATE_LIMIT_PER_MINUTE: env.int(1200, { min: 0, max: 1_000_000 }),
   /** Login and setup attempts per client IP, and password changes per user and per IP, a minute. */
@@ -164,6 +166,8 @@ export interface GatewayConfig {
   runtime: ReturnType<typeof runtimeConfig>;
   services: Record<ServiceName, string>;
   internalTimeoutMs: number;
+  /** The dashboard's and indicators' limit per owner's part (internal-api.md 5). */
+  dashboardPartTimeoutMs: number;
   rateLimitPerMinute: number;
   loginAttemptsPerMinute: number;
   /** Password hashes computed at once in the process (half of UV_THREADPOOL_SIZE). */
@@ -198,6 +202,7 @@ export function gatewayDefaults(
     runtime,
     services,
     internalTimeoutMs: 10000,
+    dashboardPartTimeoutMs: 1000,
     rateLimitPerMinute: 1200,
     loginAttemptsPerMinute: 5,
     passwordHashSlots: 2,
@@ -228,6 +233,7 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
         webhooks: vars.WEBHOOKS_URL,
       },
       internalTimeoutMs: vars.INTERNAL_TIMEOUT_MS,
+      dashboardPartTimeoutMs: vars.DASHBOARD_PART_TIMEOUT_MS,
       rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       loginAttemptsPerMinute: vars.LOGIN_ATTEMPTS_PER_MINUTE,
       passwordHashSlots: hashSlots(vars.UV_THREADPOOL_SIZE),

@@ -2,6 +2,8 @@ import type { Clock, JobQueue, Outbox, SecretBox } from '@mcs/kit';
 import type { Router } from 'express';
 import type { Db } from './db';
 import type { SchedulerJobs } from './jobs';
+import { DashboardService } from './dashboard/dashboard.service';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { MainServerService } from './main-server/main-server.service';
 import { jobRoutes } from './runs/jobs.routes';
 import { RunService } from './runs/run.service';
@@ -31,13 +33,15 @@ export function createServices(deps: {
   const { db, clock, outbox } = deps;
   const schedules = new ScheduleService({ db, queue: deps.queue, timeZone: deps.timeZone, clock });
   const tasks = new TaskService({ db, clock, schedules });
+  const system = new SystemService({ db, clock, rateLimited: deps.rateLimited });
   return {
     schedules,
     tasks,
     runs: new RunService({ db }),
     taskSchedules: new TaskScheduleService({ db, schedules, tasks }),
     trigger: new TriggerService({ db, outbox }),
-    system: new SystemService({ db, clock, rateLimited: deps.rateLimited }),
+    system,
+    dashboard: new DashboardService({ tasks, system }),
     mainServer: new MainServerService({ db, outbox }),
     settings: new SettingsService({
       db,
@@ -58,4 +62,5 @@ export function mountRoutes(api: Router, services: Services): void {
   systemRoutes(api, services);
   jobRoutes(api, services);
   settingsRoutes(api, services);
+  dashboardRoutes(api, services);
 }

@@ -1047,6 +1047,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's figures
+         * @description The library, candidates, reclaimed space, protections, requests, task times and disks
+         *     in one answer (internal-api.md 5). The gateway asks catalog, cleanup and the scheduler
+         *     at once, each for its own figures, with a short time limit: a service that does not
+         *     answer in time leaves its figures null and the rest still answers. For users
+         *     `candidates` is null unless they have Candidates-page access, `requests` counts only
+         *     their own, and `disks` is null. The figures are the same as the lists report
+         *     (`/api/v1/movies`, `/api/v1/candidates`, `/api/v1/protections`, `/api/v1/system`,
+         *     `/api/v1/tasks`, `/api/media/reclaim-history`); global counts may be a few seconds old.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/info/sidebar-indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts the sidebar shows
+         * @description Candidates (null for users without Candidates-page access), pending protection and
+         *     delete requests (all for administrators, the caller's own for users), the caller's
+         *     unread notices, and active alerts (administrators; null for users). All from cleanup:
+         *     null when it does not answer in time.
+         */
+        get: operations["getSidebarIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/info/ui-indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * State the whole UI reflects
+         * @description Whether setup is complete and the caller is an administrator, whether a main media
+         *     server is configured and which data sources are unavailable (catalog), whether the
+         *     automatic deletion task is enabled and which tasks have a run queued or running (the
+         *     scheduler), and whether a newer release exists (the stored release check, as
+         *     `/update-status`). A service that does not answer in time leaves its fields null.
+         */
+        get: operations["getUiIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -2932,6 +3006,91 @@ export interface components {
             resolved_at: string | null;
             /** @description The administrator who confirmed or dismissed it; null otherwise. */
             resolved_by: components["schemas"]["Id"] | null;
+        };
+        /** @description Each part is null when the service that owns it did not answer in time. */
+        Dashboard: {
+            library: components["schemas"]["DashboardLibrary"] | null;
+            /** @description Null for users without Candidates-page access. */
+            candidates: components["schemas"]["DashboardCandidates"] | null;
+            reclaimed: components["schemas"]["DashboardReclaimed"] | null;
+            /** @description Active protections of items in the library (`/api/v1/protections` total). */
+            protections_active: number | null;
+            /** @description Pending requests; administrators see all, users their own. */
+            requests: components["schemas"]["DashboardRequests"] | null;
+            /**
+             * Format: date-time
+             * @description The next scheduled run of delete_cleanup_candidates (null when disabled).
+             */
+            next_auto_delete_at: string | null;
+            auto_delete_task_enabled: boolean | null;
+            /** Format: date-time */
+            last_media_sync_at: string | null;
+            /** Format: date-time */
+            last_candidate_scan_at: string | null;
+            /** @description Free space of the Radarr and Sonarr disks; null for users. */
+            disks: components["schemas"]["DashboardDisk"][] | null;
+        };
+        DashboardLibrary: {
+            movies: number;
+            movie_versions: number;
+            series: number;
+            episodes: number;
+            total_size_bytes: number;
+        };
+        DashboardCandidates: {
+            total: number;
+            movies: number;
+            series: number;
+            by_state: {
+                disabled: number;
+                scheduled: number;
+                eligible: number;
+                postponed: number;
+                canceled: number;
+            };
+            /** @description Sum of the candidates' estimated space (unknown sizes count 0). */
+            reclaimable_bytes: number;
+        };
+        DashboardReclaimed: {
+            bytes_total: number;
+            items_total: number;
+            bytes_last_30_days: number;
+        };
+        DashboardRequests: {
+            pending_protection: number;
+            pending_delete: number;
+        };
+        DashboardDisk: {
+            service_config_id: components["schemas"]["Id"];
+            service_name: string;
+            /** @description "Disk 1", "Disk 2", … per service, in the order of the disks; never a path. */
+            label: string;
+            free_bytes: number;
+            total_bytes: number;
+            free_percent: number;
+        };
+        /** @description Null where cleanup did not answer in time. */
+        SidebarIndicators: {
+            /** @description All candidates; null for users without Candidates-page access. */
+            candidates: number | null;
+            pending_protection_requests: number | null;
+            pending_delete_requests: number | null;
+            unread_notices: number | null;
+            /** @description Null for users. */
+            active_alerts: number | null;
+        };
+        UiIndicators: {
+            setup_complete: boolean;
+            has_main_server: boolean | null;
+            /** @description The delete_cleanup_candidates task is enabled. */
+            auto_delete_enabled: boolean | null;
+            /** @description Tasks with a run queued or running, in catalogue order. */
+            running_tasks: string[] | null;
+            /** @description Data sources whose last attempt failed (state unavailable), sorted. */
+            sources_unavailable: ("catalog" | "arr" | "seerr" | "playback" | "favorites" | "tmdb" | "imdb" | "disk")[] | null;
+            /** @description As `/update-status`; null while release checks are off or never ran. */
+            update_available: boolean | null;
+            is_admin: boolean;
         };
         AlertPage: {
             items: components["schemas"]["Alert"][];
@@ -5570,6 +5729,72 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures; null where their owner did not answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSidebarIndicators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SidebarIndicators"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUiIndicators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indicators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UiIndicators"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

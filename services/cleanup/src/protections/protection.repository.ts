@@ -103,6 +103,15 @@ export async function listProtections(
   return { records: rows.map(toProtectionRecord), total: count?.total ?? 0 };
 }
 
+/** The list's total for `active_only` and no other filter (the dashboard's figure). */
+export async function countActiveProtections(db: DbClient, now: Date): Promise<number> {
+  const where = whereAll(conditions({ activeOnly: true }, now));
+  const [row] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total
+    FROM protections p
+    JOIN media_items m ON m.media_type = p.media_type AND m.media_id = p.media_id ${where}`;
+  return row?.total ?? 0;
+}
+
 function conditions(filters: ProtectionFilters, now: Date): Sql[] {
   const where = [sql`m.removed_at IS NULL`];
   const { mediaType, mediaId, tmdbId, source, scope, search } = filters;
