@@ -71,9 +71,13 @@ export interface SchemaError {
 /**
  * Checks a value against a named schema of the messages document, every error listed: for
  * documents that travel as messages and are also edited over HTTP (the general settings), so
- * their one schema gives the owner its 422s as well.
+ * their one schema gives the owner its 422s as well (and a notification channel tested before
+ * it is saved, its 422s in webhooks).
  */
-export function schemaErrors(schema: 'GeneralSettings', value: unknown): SchemaError[] {
+export function schemaErrors(
+  schema: 'GeneralSettings' | 'NotificationChannel',
+  value: unknown,
+): SchemaError[] {
   const validate = compiler().getSchema(`${EVENTS_URI}#/components/schemas/${schema}`);
   if (!validate) throw new Error(`No schema ${schema} in ${documentPaths.events}`);
   if (validate(value)) return [];

@@ -13,6 +13,12 @@ import { FeedQuery } from './feed/feed-query.service';
 import { feedRoutes } from './feed/feed.routes';
 import { FeedStore } from './feed/feed-store.service';
 import { historyRoutes } from './history/history.routes';
+import { NotificationDispatcher } from './notifications/dispatcher';
+import { notificationRoutes } from './notifications/notifications.routes';
+import {
+  NotificationsService,
+  type NotificationTiming,
+} from './notifications/notifications.service';
 import { HistoryService } from './history/history.service';
 import { PruneService } from './prune/prune.service';
 import type { WebhookSettings } from './settings/webhook-settings';
@@ -36,15 +42,31 @@ export interface ServiceDeps {
   resolve?: Resolve;
   /** Catalog's path values of a file operation (§3.3); unset: templates render them empty. */
   operationPaths?: OperationPathsReader;
-  /** The general settings it follows (retention, the destination guard). */
+  /** The general settings it follows (retention, the destination guard, notifications). */
   settings: WebhookSettings;
+  /** Notification attempts' deadline and retry unit. */
+  notificationTiming: NotificationTiming;
 }
+
+/** Notification attempts in flight per replica: a hanging channel holds one for ≤ its deadline. */
+const NOTIFICATION_SLOTS = 32;
 
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: ServiceDeps) {
   const { db, clock, log, box, version, settings } = deps;
   const endpoints = new EndpointService({ db, clock, box, settings });
   const delivery = createDelivery(deps);
+  const notifications = new NotificationsService({
+    db,
+    box,
+    clock,
+    log,
+    settings,
+    version,
+    send,
+    resolve: deps.resolve,
+    timing: deps.notificationTiming,
+  });
   return {
     feedStore: new FeedStore({ clock }),
     feed: new FeedQuery({ db, clock, settings }),
@@ -55,6 +77,12 @@ export function createServices(deps: ServiceDeps) {
     delivery,
     settings,
     history: new HistoryService({ db, clock, log, enqueue: (ids) => delivery.queue.enqueue(ids) }),
+    notifications,
+    notificationDispatcher: new NotificationDispatcher({
+      notifications,
+      log,
+      slots: NOTIFICATION_SLOTS,
+    }),
   };
 }
 
@@ -65,4 +93,5 @@ export function mountRoutes(api: Router, services: Services): void {
   feedRoutes(api, services);
   endpointRoutes(api, services);
   historyRoutes(api, services);
+  notificationRoutes(api, services);
 }

@@ -18,6 +18,7 @@ import { catalogPathsReader } from './delivery/operation-paths';
 import type { Resolve } from './delivery/sender';
 import { legacyImportConsumer } from './endpoints/legacy-import.consumer';
 import { feedConsumer } from './feed/feed.consumer';
+import { notificationsConsumer } from './notifications/notifications.consumer';
 import { pruneConsumer } from './prune/prune.consumer';
 import { webhookSettings } from './settings/webhook-settings';
 
@@ -33,6 +34,8 @@ export interface WebhooksOptions extends StartOptions {
 
 /** Concurrent attempts per replica: each waits on a receiver, not on this process. */
 const DEFAULT_DELIVERY_CONCURRENCY = 16;
+/** Notification timing when the configuration leaves it out (tests). */
+const DEFAULT_NOTIFICATION_TIMING = { timeoutMs: 10_000, retryBaseMs: 30_000 };
 /** Catalog's answer is one indexed read; slower means it is in trouble (the attempt retries). */
 const PATHS_TIMEOUT_MS = 10_000;
 
@@ -58,6 +61,9 @@ export async function startWebhooks(
         ),
         pruneConsumer(runtime, db, services.prune),
         legacyImportConsumer(runtime, db, services.legacyImport),
+        notificationsConsumer(runtime, db, services.notifications, () =>
+          services.notificationDispatcher.wake(),
+        ),
       ],
       settings: (services) => services.settings,
     },
@@ -66,7 +72,13 @@ export async function startWebhooks(
   );
   const { runtime, services } = service;
   const concurrency = config.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY;
-  if (concurrency > 0) startDelivery(runtime, services.delivery, { concurrency });
+  if (concurrency > 0) {
+    startDelivery(runtime, services.delivery, { concurrency });
+    // A replica that sends no webhooks sends no notifications either; its consumer still
+    // stores them, and the dispatcher of a replica that sends picks them up.
+    const dispatcher = services.notificationDispatcher.start();
+    runtime.onStop({ name: 'notification dispatcher', close: dispatcher.stop });
+  }
   // Last: the consumers and the worker above queue jobs until they have stopped.
   runtime.onStop({ name: 'delivery queue', close: () => services.jobs.close() });
   return service;
@@ -96,6 +108,7 @@ function buildServices(
     jobs,
     random: options.random ?? Math.random,
     resolve: options.resolve,
+    notificationTiming: config.notifications ?? DEFAULT_NOTIFICATION_TIMING,
     settings: webhookSettings({
       schema: SCHEMA,
       pool: runtime.pool,

@@ -1833,6 +1833,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/notifications/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message to a notification channel
+         * @description Sends one short test message now to a saved channel (`channel_id`) or to a channel not
+         *     saved yet (`channel`), without retrying, and answers 200 whatever the channel did:
+         *     `success`, the HTTP status (null for e-mail and when no answer came) and the redacted
+         *     error. In an unsaved channel, `"********"` for `url_or_host` or a secret setting takes
+         *     the saved value of the channel with the same `id` (422 when there is none); a kept
+         *     secret goes only to the saved destination of the same kind (422 otherwise). The
+         *     destination rules of events-webhooks.md 4.10 apply (`webhook_block_private_destinations`).
+         *     Secrets never appear in the answer. 404 for an unknown `channel_id`.
+         */
+        post: operations["testNotificationChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/services": {
         parameters: {
             query?: never;
@@ -1922,6 +1949,20 @@ export interface components {
         /** @description Any subset of the keys of `GeneralSettings`; the scheduler validates the merged document as a whole, so each key's ranges are stated once (in GeneralSettings). */
         GeneralSettingsUpdate: {
             [key: string]: unknown;
+        };
+        /** @description A saved channel by its id, or a channel as it would be saved. */
+        NotificationTestRequest: {
+            channel_id: string;
+        } | {
+            channel: components["schemas"]["NotificationChannel"];
+        };
+        NotificationTestResult: {
+            /** @description The channel took the message (a 2xx, or the mail server accepted it). */
+            success: boolean;
+            /** @description The HTTP status the channel answered; null for e-mail and when no answer came. */
+            status_code: number | null;
+            /** @description Why it failed, redacted (events-webhooks.md 4.5); never a secret. */
+            error: string | null;
         };
         /**
          * @description `admin` manages settings, users, rules and tasks; `user` uses the library views.
@@ -3855,6 +3896,27 @@ export interface components {
             /** @description Optional reason (trimmed; empty after trimming counts as absent). */
             reason?: string | null;
         };
+        /** @description A notification channel (internal-api.md 6.1). Its settings are checked by kind (smtp needs port, from and to; gotify a token; ntfy a topic); secrets among them (password, token) and url_or_host are masked on read. */
+        NotificationChannel: {
+            /** @description Given by the scheduler when a channel is first saved; send it back to keep a channel's secrets. */
+            id?: string;
+            name: string;
+            /** @enum {string} */
+            kind: "discord" | "slack" | "ntfy" | "gotify" | "smtp" | "json_webhook";
+            /** @description Webhook or server URL (discord, slack, ntfy, gotify, json_webhook) or SMTP host; masked on read. */
+            url_or_host: string;
+            /** @description By kind. smtp: port (1…65535), from, to (1…20 addresses), secure, username, password. ntfy: topic, priority (1…5), token. gotify: token, priority (0…10). discord, slack: username. json_webhook: nothing required. */
+            settings: {
+                [key: string]: unknown;
+            };
+            events: components["schemas"]["NotificationEvent"][];
+            enabled: boolean;
+        };
+        /**
+         * @description What a notification channel can be told about (internal-api.md 6.1).
+         * @enum {string}
+         */
+        NotificationEvent: "task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed";
         /** @description The general settings (domain.md 11, internal-api.md 6.1), every key present; a PUT body sends any subset of these keys and the merged document must match this schema. The scheduler owns the document (docs/decisions/025). Secrets (tmdb_api_key, notification secrets) are "********" when set and null otherwise when read over HTTP, and sealed (v2.<kid>.…) in settings.changed; sending "********" keeps the stored value. */
         GeneralSettings: {
             /**
@@ -3968,27 +4030,6 @@ export interface components {
         NotificationSettings: {
             channels: components["schemas"]["NotificationChannel"][];
         };
-        /** @description A notification channel (internal-api.md 6.1). Its settings are checked by kind (smtp needs port, from and to; gotify a token; ntfy a topic); secrets among them (password, token) and url_or_host are masked on read. */
-        NotificationChannel: {
-            /** @description Given by the scheduler when a channel is first saved; send it back to keep a channel's secrets. */
-            id?: string;
-            name: string;
-            /** @enum {string} */
-            kind: "discord" | "slack" | "ntfy" | "gotify" | "smtp" | "json_webhook";
-            /** @description Webhook or server URL (discord, slack, ntfy, gotify, json_webhook) or SMTP host; masked on read. */
-            url_or_host: string;
-            /** @description By kind. smtp: port (1…65535), from, to (1…20 addresses), secure, username, password. ntfy: topic, priority (1…5), token. gotify: token, priority (0…10). discord, slack: username. json_webhook: nothing required. */
-            settings: {
-                [key: string]: unknown;
-            };
-            events: components["schemas"]["NotificationEvent"][];
-            enabled: boolean;
-        };
-        /**
-         * @description What a notification channel can be told about (internal-api.md 6.1).
-         * @enum {string}
-         */
-        NotificationEvent: "task_failure" | "alert" | "new_cleanup_candidates" | "new_protection_request" | "new_delete_request" | "delete_failed";
         PathMapping: {
             /**
              * @description The service whose paths this maps; null maps the paths of every service.
@@ -7080,6 +7121,38 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testNotificationChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationTestRequest"];
+            };
+        };
+        responses: {
+            /** @description What sending the test message did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -79,7 +79,17 @@ const elapsed = (started: number, now: () => number) => Math.max(0, Math.round(n
  * refuses the name: which answer a client picks is not ours to rely on.
  */
 async function destination(url: URL, options: SenderOptions): Promise<LookupAddress[] | null> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return checkedAddresses(url.hostname.replace(/^\[(.*)\]$/, '$1'), options);
+}
+
+/**
+ * The guard on a bare host name or address (also the SMTP host of a notification channel):
+ * the addresses it may connect to, or null when refused.
+ */
+export async function checkedAddresses(
+  host: string,
+  options: Pick<SenderOptions, 'policy' | 'resolve'>,
+): Promise<LookupAddress[] | null> {
   const judged = hostAllowed(host, options.policy);
   if (judged === false) return null;
   if (isIP(host) !== 0) return [{ address: host, family: isIP(host) }];
