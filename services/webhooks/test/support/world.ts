@@ -37,7 +37,13 @@ export interface World {
  * starts it without the delivery worker, for tests of the rows the feed writes before any
  * attempt touches them.
  */
-export function useWorld(options: { deliver?: boolean } = {}): World {
+export function useWorld(
+  options: {
+    deliver?: boolean;
+    /** Notification timing (tests: milliseconds of retry base, a short attempt deadline). */
+    notifications?: { timeoutMs: number; retryBaseMs: number };
+  } = {},
+): World {
   const world = {} as World;
   let broker: BrokerConnection;
   beforeAll(async () => {
@@ -48,6 +54,7 @@ export function useWorld(options: { deliver?: boolean } = {}): World {
         runtime: env.runtimeConfig(),
         encryptionKeys: TEST_ENCRYPTION_KEYS,
         deliveryConcurrency: options.deliver === false ? 0 : undefined,
+        notifications: options.notifications,
       },
       { clock: clock.now },
     );
