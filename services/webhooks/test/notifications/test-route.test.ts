@@ -16,7 +16,7 @@ beforeAll(async () => {
     // A failing receiver echoes what it got, as error pages do: the secret must not come back.
     response
       .writeHead(answer)
-      .end(answer >= 300 ? `bad request ${request.headers['x-gotify-key'] ?? ''}` : ''),
+      .end(answer >= 300 ? `bad request ${String(request.headers['x-gotify-key'])}` : ''),
   );
 });
 afterAll(() => receiver.close());
