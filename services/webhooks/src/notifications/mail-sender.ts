@@ -34,6 +34,8 @@ export async function sendMail(
   context: { policy: DestinationPolicy; resolve?: Resolve; timeoutMs: number },
 ): Promise<MailResult> {
   const { options } = target;
+  // One deadline for the whole send, resolving included.
+  const deadline = Date.now() + context.timeoutMs;
   let addresses;
   try {
     addresses = await withTimeout(checkedAddresses(target.host, context), context.timeoutMs);
@@ -61,7 +63,7 @@ export async function sendMail(
   try {
     await withTimeout(
       transport.sendMail({ from: options.from, to: options.to, ...message }),
-      context.timeoutMs,
+      Math.max(1, deadline - Date.now()),
     );
     return { outcome: 'delivered', error: null };
   } catch (error) {
@@ -86,7 +88,9 @@ function mailFailure(error: unknown, secrets: readonly string[], timeoutMs: numb
   const reply =
     'response' in details && typeof details.response === 'string' ? details.response : '';
   if (Number.isInteger(code) && code >= 400) {
-    const text = oneLine(redact(reply, { secrets, paths: [] }), 580);
+    // The reply starts with its own code ("550 5.1.1 …"): said once.
+    const words = reply.startsWith(String(code)) ? reply.slice(3).trimStart() : reply;
+    const text = oneLine(redact(words, { secrets, paths: [] }), 580);
     return failed(
       code >= 500 ? 'permanent_failure' : 'retryable_failure',
       text.trim() === '' ? `SMTP ${code}` : `SMTP ${code}: ${text}`,

@@ -81,6 +81,19 @@ test('a failing channel answers 200 with success false, the status and a redacte
     channel: { ...unsaved, url_or_host: `http://127.0.0.1:${await closedPort()}/` },
   });
   expect(refused.body).toEqual({ success: false, status_code: null, error: 'Connection refused' });
+  const silent = await startReceiver(() => undefined);
+  try {
+    const hanging = await test_({
+      channel: { ...unsaved, url_or_host: `http://127.0.0.1:${silent.port}/` },
+    });
+    expect(hanging.body).toEqual({
+      success: false,
+      status_code: null,
+      error: 'Timeout after 1.5 s',
+    });
+  } finally {
+    await silent.close();
+  }
 });
 
 test('a masked secret is taken from the saved channel of that id, and never shown', async () => {
@@ -110,7 +123,7 @@ test('a masked value with nothing saved to keep, or a saved token sent to anothe
   expect(receiver.received).toHaveLength(0);
 });
 
-test('an e-mail channel is tested through the SMTP server', async () => {
+test('an e-mail channel is tested through the SMTP server, and a refusal is reported with its code', async () => {
   const sink = await startMailSink();
   try {
     const response = await test_({
@@ -124,6 +137,23 @@ test('an e-mail channel is tested through the SMTP server', async () => {
     expect(sink.mails[0]!.raw).toContain('Subject: Media Cleanup Service test notification');
   } finally {
     await sink.close();
+  }
+  const refusing = await startMailSink({ reject: true });
+  try {
+    const response = await test_({
+      channel: channel({
+        kind: 'smtp',
+        url_or_host: '127.0.0.1',
+        settings: { port: refusing.port, from: 'mcs@example.org', to: ['admin@example.org'] },
+      }),
+    });
+    expect(response.body).toEqual({
+      success: false,
+      status_code: null,
+      error: 'SMTP 550: Mailbox unavailable',
+    });
+  } finally {
+    await refusing.close();
   }
 });
 
