@@ -99,8 +99,11 @@ test('a channel that refuses connections or never answers does not delay a healt
   });
   // Well before the hanging channel's 1.5 s deadline.
   expect(Date.now() - started).toBeLessThan(FAST.timeoutMs);
-  const rows = await deliveriesOf(world, notification.subject);
-  expect(rows.get(channels[2]!.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+  // Received; its record follows the answer.
+  expect(await settled(world, notification.subject, channels[2]!.id)).toMatchObject({
+    status: 'delivered',
+    attempts: 1,
+  });
   await waitFor(async () => {
     const row = (await deliveriesOf(world, notification.subject)).get(channels[0]!.id);
     return row !== undefined && row.attempts >= 1 && row;
@@ -172,4 +175,38 @@ test('with private destinations blocked, neither an HTTP channel nor an SMTP hos
   } finally {
     await sink.close();
   }
+});
+
+test('a delivery left leased by a process that died is sent once its lease runs out', async () => {
+  const target = await scripted(200);
+  const orphan = jsonChannel(target.url);
+  await useChannels(world, [orphan]);
+  const { db } = world.service;
+  const notification = await db.notification.create({
+    data: {
+      event: 'alert',
+      subject: 'alert/orphaned',
+      severity: 'info',
+      title: 'Left behind',
+      message: 'Its first attempt never reported back.',
+      facts: [],
+      occurredAt: new Date(),
+    },
+  });
+  const now = Date.now();
+  // As a replica leaves it when it dies mid-attempt: due, with a lease nobody will let go.
+  await db.notificationDelivery.create({
+    data: {
+      notificationId: notification.id,
+      channelId: orphan.id,
+      channelName: orphan.name,
+      nextAttemptAt: new Date(now - 1_000),
+      leaseExpiresAt: new Date(now + 300),
+    },
+  });
+  world.service.services.notificationDispatcher.wake();
+  const row = await settled(world, 'alert/orphaned', orphan.id);
+  expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
+  expect(target.receiver.received).toHaveLength(1);
+  expect(Date.now() - now).toBeGreaterThanOrEqual(300);
 });
