@@ -128,7 +128,7 @@ function optionsOf(kind: ChannelKind, read: SettingsReader): ChannelOptions {
       return {
         kind,
         port: read.integer('port', 1, 65535, true) ?? 0,
-        from: read.text('from', true) ?? '',
+        from: read.address('from') ?? '',
         to: read.addresses('to'),
         secure: read.flag('secure'),
         username: read.text('username', false),
@@ -165,6 +165,12 @@ class SettingsReader {
     if (typeof value === 'boolean') return value;
     this.fail(key, 'must be true or false');
     return false;
+  }
+
+  address(key: string): string | null {
+    const value = this.settings[key];
+    if (value === undefined || value === null) return this.missing(key, true);
+    return isAddress(value) ? value : this.fail(key, 'must be an e-mail address');
   }
 
   addresses(key: string): string[] {
