@@ -8,6 +8,7 @@ import {
   type Session,
 } from '../../services/gateway/test/support/gateway';
 import { startScheduler, type SchedulerService } from '../../services/scheduler/src/server';
+import { startWebhooks, type WebhooksService } from '../../services/webhooks/src/server';
 
 type Schemas = ExternalApi.components['schemas'];
 
@@ -21,6 +22,8 @@ export interface DashboardStack {
   catalog: World;
   cleanup: CleanupService;
   scheduler: SchedulerService;
+  /** Started only when the stack is asked for it (notifications). */
+  webhooks?: WebhooksService;
   gateway: GatewayWorld;
   admin: Session;
   alice: Session;
@@ -35,7 +38,12 @@ export interface DashboardStack {
   changeSettings(changes: Record<string, unknown>): Promise<void>;
 }
 
-export function useDashboardStack(): DashboardStack {
+export interface StackOptions {
+  /** Also start webhooks, with these notification timings. */
+  webhooks?: { notifications: { timeoutMs: number; retryBaseMs: number } };
+}
+
+export function useDashboardStack(options: StackOptions = {}): DashboardStack {
   const stack = {} as DashboardStack;
   let token = '';
   beforeAll(async () => {
@@ -49,12 +57,19 @@ export function useDashboardStack(): DashboardStack {
       encryptionKeys: TEST_ENCRYPTION_KEYS,
       catalogUrl: stack.catalog.service.url,
     });
+    if (options.webhooks)
+      stack.webhooks = await startWebhooks({
+        runtime,
+        encryptionKeys: TEST_ENCRYPTION_KEYS,
+        ...options.webhooks,
+      });
     stack.gateway = await GatewayWorld.start(
       {},
       {
         catalog: stack.catalog.service.url,
         cleanup: stack.cleanup.url,
         scheduler: stack.scheduler.url,
+        ...(stack.webhooks ? { webhooks: stack.webhooks.url } : {}),
       },
       stack.catalog.env,
     );
@@ -74,6 +89,7 @@ export function useDashboardStack(): DashboardStack {
   afterAll(async () => {
     await stack.scheduler.stop();
     await stack.cleanup.stop();
+    await stack.webhooks?.stop();
     await stack.gateway.stop();
     await stack.catalog.close();
   });
@@ -129,11 +145,13 @@ export function useDashboardStack(): DashboardStack {
       );
       return rows[0]?.version ?? 0;
     };
+    const followers = ['catalog', 'cleanup', ...(stack.webhooks ? ['webhooks'] : [])];
     await waitFor(
-      async () => (await held('catalog')) >= version && (await held('cleanup')) >= version,
-      {
-        what: `settings version ${version} in catalog and cleanup`,
+      async () => {
+        for (const schema of followers) if ((await held(schema)) < version) return false;
+        return true;
       },
+      { what: `settings version ${version} in ${followers.join(', ')}` },
     );
   };
   return stack;
