@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer } from 'node:net';
-import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, TEST_ENCRYPTION_KEYS, type TestEnv } from '@mcs/kit/testing';
 import { gatewayDefaults, type GatewayConfig, type ServiceName } from '../../src/config';
 import { startGateway, type GatewayService } from '../../src/server';
 import { expectMatchesContract } from './contract';
@@ -70,13 +70,17 @@ export class GatewayWorld {
       ...(logLevel ? { log: { level: logLevel } } : {}),
     });
     const config: GatewayConfig = {
-      ...gatewayDefaults(runtime, {
-        catalog: down,
-        cleanup: down,
-        scheduler: down,
-        webhooks: down,
-        ...services,
-      }),
+      ...gatewayDefaults(
+        runtime,
+        {
+          catalog: down,
+          cleanup: down,
+          scheduler: down,
+          webhooks: down,
+          ...services,
+        },
+        TEST_ENCRYPTION_KEYS,
+      ),
       ...overrides,
     };
     const world = new GatewayWorld(env, config, logLevel !== undefined);
