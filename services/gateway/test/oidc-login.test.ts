@@ -58,10 +58,22 @@ test('a login sets a session like a password login: cookie, /api/auth/me with au
     sub: 'alice-sub',
     claims: { preferred_username: 'alice', email: 'alice@example.org', name: 'Alice A.' },
   };
-  const reply = await oidcLogin(world, '/candidates?page=2');
+  const { start, loginCookie, callbackUrl } = await startLogin(world, {
+    returnTo: '/candidates?page=2',
+  });
+  expect(start.setCookies).toEqual([
+    expect.stringMatching(/^mcs_oidc=[\w-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax$/),
+  ]);
+  const reply = await callback(callbackUrl, loginCookie);
   expect(reply.status).toBe(302);
   expect(reply.location).toBe('/candidates?page=2');
   expect(reply.cookies.mcs_oidc).toBe(''); // the login's cookie is used once
+  // The session cookie of a password login, attribute for attribute.
+  expect(reply.setCookies).toContainEqual(
+    expect.stringMatching(
+      /^mcs_session=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/,
+    ),
+  );
   const session = await sessionFrom(world, reply);
   expect(session.me).toMatchObject({
     user: {
@@ -91,6 +103,16 @@ test('the same subject logs in to the same account the next time', async () => {
   const session = await sessionFrom(world, await oidcLogin(world));
   expect((session.me.user as { username: string }).username).toBe('alice');
   expect(await userCount()).toBe(before);
+});
+
+test.each([
+  [{ email: 'jane.doe@example.org' }, 'jane.doe@example.org'],
+  [{ preferred_username: 'Jane Doe!' }, 'Jane-Doe-'],
+  [{ preferred_username: 'jd' }, 'jd-user'],
+])('a new account is named from the claims %j: %s', async (claims, username) => {
+  provider.next = { sub: `named-${username}`, claims };
+  const session = await sessionFrom(world, await oidcLogin(world));
+  expect(session.me.user).toMatchObject({ username });
 });
 
 test('a callback with another state is refused, and no session is made', async () => {

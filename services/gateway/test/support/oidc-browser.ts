@@ -7,6 +7,8 @@ export interface Hop {
   location: string;
   /** Cookies set by the answer, by name ('' when cleared). */
   cookies: Record<string, string>;
+  /** The Set-Cookie lines as sent, attributes included. */
+  setCookies: string[];
   body: Record<string, unknown>;
 }
 
@@ -18,8 +20,9 @@ export async function hop(url: string, headers: Record<string, string> = {}): Pr
     text && (response.headers.get('content-type') ?? '').includes('json')
       ? (JSON.parse(text) as Record<string, unknown>)
       : {};
+  const setCookies = response.headers.getSetCookie();
   const cookies = Object.fromEntries(
-    response.headers.getSetCookie().map((line) => {
+    setCookies.map((line) => {
       const [pair = ''] = line.split(';');
       const [name = '', ...value] = pair.split('=');
       return [name, value.join('=')];
@@ -29,6 +32,7 @@ export async function hop(url: string, headers: Record<string, string> = {}): Pr
     status: response.status,
     location: response.headers.get('location') ?? '',
     cookies,
+    setCookies,
     body,
   };
 }
