@@ -8,10 +8,12 @@ module.exports = {
   transform: {
     '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  // openapi-backend needs @apidevtools/json-schema-ref-parser, which ships ESM only; jest (on
-  // Node 20) cannot require ESM, so that one package is compiled to CommonJS like our sources.
+  // Packages that ship ESM only, which jest (on Node 20) cannot require, are compiled to
+  // CommonJS like our sources: openapi-backend's @apidevtools/json-schema-ref-parser, and the
+  // gateway's openid-client with its oauth4webapi and jose (the build loads it with a real
+  // import(), which jest's module registry would need --experimental-vm-modules for).
   transformIgnorePatterns: [
-    '/node_modules/(?!\\.pnpm/@apidevtools\\+json-schema-ref-parser|@apidevtools/json-schema-ref-parser)',
+    '/node_modules/(?!\\.pnpm/(@apidevtools\\+json-schema-ref-parser|openid-client|oauth4webapi|jose)@|(@apidevtools/json-schema-ref-parser|openid-client|oauth4webapi|jose)/)',
   ],
   moduleNameMapper: {
     '^@mcs/contracts$': '<rootDir>/packages/contracts/src/index.ts',

@@ -2,12 +2,13 @@
 // git ignores (MCS_DATA_DIR, default .data/ at the repository root):
 //   keys/<service>/private.key   each service's Ed25519 signing key (0600)
 //   keys/public/public-keys      every service's public key
-//   encryption.key               ENCRYPTION_KEYS of catalog, scheduler and webhooks (0600), unless the
-//                                environment sets ENCRYPTION_KEYS or ENCRYPTION_KEYS_FILE
+//   encryption.key               ENCRYPTION_KEYS of catalog, gateway, scheduler and webhooks
+//                                (0600), unless the environment sets ENCRYPTION_KEYS or
+//                                ENCRYPTION_KEYS_FILE
 // An install that ran an earlier version kept a generated encryption key in the database it
 // protects (platform.secrets): the first start moves it into encryption.key and deletes it
 // there, so what it sealed still opens. Back encryption.key up: without it, stored service
-// API keys and webhook secrets must be entered again.
+// API keys, webhook secrets and the OIDC client secret must be entered again.
 const { randomBytes } = require('node:crypto');
 const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -16,6 +17,9 @@ const {
   forgetLegacySecrets,
   legacyEncryptionKey,
 } = require('../packages/kit/dist');
+
+/** The services that seal secrets at rest with ENCRYPTION_KEYS. */
+const SEALS_SECRETS = ['catalog', 'gateway', 'scheduler', 'webhooks'];
 
 /** Environment variables for each service, by name. */
 async function prepareKeys({ dataDir, databaseUrl, env }) {
@@ -33,7 +37,7 @@ async function prepareKeys({ dataDir, databaseUrl, env }) {
   const forService = (service) => ({
     INTERNAL_SIGNING_KEY_FILE: keys.privateKeyFile(service),
     INTERNAL_PUBLIC_KEYS_FILE: keys.publicKeysFile,
-    ...(['catalog', 'scheduler', 'webhooks'].includes(service) ? encryption : {}),
+    ...(SEALS_SECRETS.includes(service) ? encryption : {}),
   });
   return forService;
 }

@@ -170,7 +170,7 @@ describe('docker-compose.yml', () => {
       expect(env(name).INTERNAL_SIGNING_KEY_FILE).toBe('/run/mcs/key/private.key');
       expect(env(name).INTERNAL_PUBLIC_KEYS_FILE).toBe('/run/mcs/public/public-keys');
       expect(obj(dependsOn(name).keys).condition).toBe('service_completed_successfully');
-      const sealsCredentials = ['catalog', 'scheduler', 'webhooks'].includes(name);
+      const sealsCredentials = ['catalog', 'gateway', 'scheduler', 'webhooks'].includes(name);
       expect({ name, keys: env(name).ENCRYPTION_KEYS }).toEqual({
         name,
         keys: sealsCredentials ? OPERATOR_ENV.ENCRYPTION_KEYS : undefined,

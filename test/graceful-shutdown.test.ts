@@ -146,12 +146,16 @@ test('a service under keep-alive load stops within 2 s, closing every connection
 test('the gateway closes its public and metrics ports within 2 s under keep-alive load', async () => {
   const nowhere = 'http://127.0.0.1:9';
   const gateway = await startGateway(
-    gatewayDefaults(env.runtimeConfig({ metricsPort: 0 }), {
-      catalog: nowhere,
-      cleanup: nowhere,
-      scheduler: nowhere,
-      webhooks: nowhere,
-    }),
+    gatewayDefaults(
+      env.runtimeConfig({ metricsPort: 0 }),
+      {
+        catalog: nowhere,
+        cleanup: nowhere,
+        scheduler: nowhere,
+        webhooks: nowhere,
+      },
+      TEST_ENCRYPTION_KEYS,
+    ),
   );
   const loads = [
     keepAliveLoad(`${gateway.url}/health/live`),

@@ -41,6 +41,7 @@ test('an encryption key an earlier version kept in the database moves into the d
   expect(keysFor('catalog').ENCRYPTION_KEYS_FILE).toBe(file);
   expect(keysFor('webhooks').ENCRYPTION_KEYS_FILE).toBe(file);
   expect(keysFor('scheduler').ENCRYPTION_KEYS_FILE).toBe(file);
+  expect(keysFor('gateway').ENCRYPTION_KEYS_FILE).toBe(file);
   expect(keysFor('cleanup').ENCRYPTION_KEYS_FILE).toBeUndefined();
   expect(readFileSync(file, 'utf8').trim()).toBe('legacy-key-0123456789abcdefghijklmnop');
   expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -1,9 +1,13 @@
-// `pnpm secrets:reencrypt` over the real catalog, scheduler and webhooks schemas: after the command every
-// stored credential opens with the new key alone, so the old key can leave ENCRYPTION_KEYS.
+// `pnpm secrets:reencrypt` over the real catalog, gateway, scheduler and webhooks schemas: after the
+// command every stored credential opens with the new key alone, so the old key can leave
+// ENCRYPTION_KEYS.
 import { Pool } from 'pg';
 import { runReencryptCommand, SecretBox, type SealedColumns } from '@mcs/kit';
 import { callSigned, createTestEnv, type TestEnv } from '@mcs/kit/testing';
 import { startCatalog } from '../services/catalog/src/server';
+import { gatewayDefaults } from '../services/gateway/src/config';
+import { SEALED_COLUMNS as GATEWAY } from '../services/gateway/src/oidc/oidc-settings.repository';
+import { startGateway } from '../services/gateway/src/server';
 import { SEALED_COLUMNS as CATALOG } from '../services/catalog/src/service-settings/service-settings.repository';
 import { SEALED_COLUMNS as WEBHOOKS } from '../services/webhooks/src/endpoints/endpoint.repository';
 import { startScheduler } from '../services/scheduler/src/server';
@@ -27,12 +31,16 @@ afterAll(async () => {
 
 async function storeCredentialsUnder(keys: string[]) {
   const runtime = env.runtimeConfig();
-  const [catalog, webhooks, scheduler] = await Promise.all([
+  const nowhere = 'http://127.0.0.1:9';
+  const services = { catalog: nowhere, cleanup: nowhere, scheduler: nowhere, webhooks: nowhere };
+  const [catalog, webhooks, scheduler, gateway] = await Promise.all([
     startCatalog({ runtime, encryptionKeys: keys }),
     startWebhooks({ runtime, encryptionKeys: keys }),
     startScheduler({ runtime, encryptionKeys: keys }),
+    startGateway(gatewayDefaults(runtime, services, keys)),
   ]);
   try {
+    await storeOidcSecret(gateway.url, 'oidc-client-secret');
     const settings = await callSigned('scheduler', scheduler.url, 'PUT', '/api/settings/general', {
       principal: ADMIN,
       body: { tmdb_api_key: 'tmdb-api-key' },
@@ -68,8 +76,27 @@ async function storeCredentialsUnder(keys: string[]) {
     );
     expect(created.status).toBe(201);
   } finally {
-    await Promise.all([catalog.stop(), webhooks.stop(), scheduler.stop()]);
+    await Promise.all([catalog.stop(), webhooks.stop(), scheduler.stop(), gateway.stop()]);
   }
+}
+
+/** The gateway's one secret: the OIDC client secret, saved by the first administrator. */
+async function storeOidcSecret(gatewayUrl: string, secret: string) {
+  const json = { 'content-type': 'application/json' };
+  const setup = await fetch(`${gatewayUrl}/api/setup`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username: 'admin', password: 'correct horse battery' }),
+  });
+  expect(setup.status).toBe(201);
+  const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { csrf_token: csrf } = (await setup.json()) as { csrf_token: string };
+  const saved = await fetch(`${gatewayUrl}/api/settings/oidc`, {
+    method: 'PUT',
+    headers: { ...json, cookie, 'x-csrf-token': csrf },
+    body: JSON.stringify({ client_secret: secret }),
+  });
+  expect(saved.status).toBe(200);
 }
 
 /** Every non-null sealed value of the schema's sealed columns. */
@@ -85,7 +112,7 @@ async function sealedValues(schema: string, targets: readonly SealedColumns[]) {
   return values;
 }
 
-test('every credential catalog, the scheduler and webhooks store moves to the new key', async () => {
+test('every credential catalog, the gateway, the scheduler and webhooks store moves to the new key', async () => {
   await storeCredentialsUnder([OLD]);
   const io = (keys: string[]) => ({
     env: { DATABASE_URL: env.databaseUrl, ENCRYPTION_KEYS: keys.join(',') },
@@ -94,6 +121,7 @@ test('every credential catalog, the scheduler and webhooks store moves to the ne
   expect(await runReencryptCommand('catalog', CATALOG, io([NEW, OLD]))).toBe(0);
   expect(await runReencryptCommand('webhooks', WEBHOOKS, io([NEW, OLD]))).toBe(0);
   expect(await runReencryptCommand('scheduler', SCHEDULER, io([NEW, OLD]))).toBe(0);
+  expect(await runReencryptCommand('gateway', GATEWAY, io([NEW, OLD]))).toBe(0);
 
   const onlyNew = new SecretBox([NEW]);
   const catalogValues = await sealedValues('catalog', CATALOG);
@@ -108,13 +136,15 @@ test('every credential catalog, the scheduler and webhooks store moves to the ne
   expect(webhookValues).toHaveLength(3); // headers, password, signing secret
   const settingsValues = await sealedValues('scheduler', SCHEDULER);
   expect(settingsValues.map((v) => onlyNew.open(v))).toEqual(['tmdb-api-key']);
+  const gatewayValues = await sealedValues('gateway', GATEWAY);
+  expect(gatewayValues.map((v) => onlyNew.open(v))).toEqual(['oidc-client-secret']);
 });
 
 test('the commands know every sealed column of their schema', async () => {
   const { rows } = await pool.query<{ schema: string; column: string }>(
     `SELECT table_schema AS schema, table_name || '.' || column_name AS column
        FROM information_schema.columns
-      WHERE table_schema IN ('catalog', 'webhooks') AND column_name LIKE '%\\_encrypted'
+      WHERE table_schema IN ('catalog', 'gateway', 'webhooks') AND column_name LIKE '%\\_encrypted'
       ORDER BY 1, 2`,
   );
   const listed = (targets: readonly SealedColumns[]) =>
@@ -124,5 +154,8 @@ test('the commands know every sealed column of their schema', async () => {
   );
   expect(rows.filter((r) => r.schema === 'webhooks').map((r) => r.column)).toEqual(
     listed(WEBHOOKS).sort(),
+  );
+  expect(rows.filter((r) => r.schema === 'gateway').map((r) => r.column)).toEqual(
+    listed(GATEWAY).sort(),
   );
 });

@@ -40,12 +40,16 @@ beforeAll(async () => {
   ]);
   Object.assign(running, { catalog, cleanup, scheduler, webhooks });
   running.gateway = await startGateway(
-    gatewayDefaults(runtime, {
-      catalog: catalog.url,
-      cleanup: cleanup.url,
-      scheduler: scheduler.url,
-      webhooks: webhooks.url,
-    }),
+    gatewayDefaults(
+      runtime,
+      {
+        catalog: catalog.url,
+        cleanup: cleanup.url,
+        scheduler: scheduler.url,
+        webhooks: webhooks.url,
+      },
+      TEST_ENCRYPTION_KEYS,
+    ),
   );
 });
 afterAll(async () => {

@@ -14,6 +14,7 @@ const { signInternalRequest } = require('../../packages/kit/dist');
 const {
   createTestEnv,
   ensureTemplate,
+  TEST_ENCRYPTION_KEYS,
   TEST_KEY_ENV,
   testSigningKey,
 } = require('../../packages/kit/dist/testing');
@@ -109,6 +110,7 @@ async function gatewayToken(gw) {
       BROKER_NAMESPACE: env.namespace,
       REDIS_PREFIX: env.redisPrefix,
       ...TEST_KEY_ENV,
+      ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS.join(','),
       SCHEDULER_URL: 'http://127.0.0.1:18903',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '0',

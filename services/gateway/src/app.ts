@@ -23,6 +23,11 @@ import { untrustedProxyWarning } from './http/forwarded-proto';
 import { internalApi } from './http/internal';
 import { jobRoutes } from './http/jobs.routes';
 import { IdempotencyService } from './idempotency/idempotency.service';
+import { OidcAccounts } from './oidc/oidc-accounts';
+import { OidcProvider } from './oidc/oidc-provider';
+import { oidcRoutes } from './oidc/oidc.routes';
+import { OidcService } from './oidc/oidc.service';
+import { PendingLoginStore } from './oidc/pending-logins';
 import type { Handler } from './operation';
 import { AuthFailureGuard } from './rate-limits/auth-failures.service';
 import { PasswordAttempts } from './rate-limits/password-attempts.service';
@@ -110,15 +115,32 @@ export async function gatewayApp(
         log: runtime.log,
       })
     : undefined;
+  const oidc = new OidcService({
+    db,
+    box: services.box,
+    provider: new OidcProvider(clock),
+    pending: new PendingLoginStore(runtime.redis, config.runtime.redis.prefix),
+    accounts: new OidcAccounts(db, sessions, clock, runtime.log),
+    clock,
+    log: runtime.log,
+  });
 
   const handlers = requireHandlers(internal, {
-    ...setupRoutes({ config, setup, sessions, version: runtime.version }),
+    ...setupRoutes({ config, setup, sessions, oidc, version: runtime.version }),
     ...authRoutes({
       config,
       auth: new AuthService(db, sessions, clock, passwords),
       attempts,
       sessions,
       settings: services.settings,
+    }),
+    ...oidcRoutes({
+      config,
+      oidc,
+      attempts,
+      sessions,
+      settings: services.settings,
+      log: runtime.log,
     }),
     ...userRoutes({ users: new UserService(db, sessions, passwords) }),
     ...jobRoutes({ config, call }),

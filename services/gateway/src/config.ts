@@ -1,6 +1,7 @@
 import { isIP, isIPv4 } from 'node:net';
 import {
   ConfigError,
+  encryptionKeysVars,
   env,
   loadConfigOrExit,
   metricsPortVar,
@@ -95,6 +96,8 @@ const schema = {
   ...runtimeVars(8000),
   /** /metrics is served on this port only, never on the public PORT. */
   ...metricsPortVar(9100),
+  /** Seals the OIDC client secret at rest (docs/decisions/023). */
+  ...encryptionKeysVars(),
   CATALOG_URL: env.url('http://127.0.0.1:8101', http),
   CLEANUP_URL: env.url('http://127.0.0.1:8102', http),
   SCHEDULER_URL: env.url('http://127.0.0.1:8103', http),
@@ -164,6 +167,8 @@ export type ServiceName = 'catalog' | 'cleanup' | 'scheduler' | 'webhooks';
 
 export interface GatewayConfig {
   runtime: ReturnType<typeof runtimeConfig>;
+  /** ENCRYPTION_KEYS: the current key first (seals), older ones after it (still open). */
+  encryptionKeys: string[];
   services: Record<ServiceName, string>;
   internalTimeoutMs: number;
   /** The dashboard's and indicators' limit per owner's part (internal-api.md 5). */
@@ -197,9 +202,11 @@ function trustProxy(raw: string): false | number | string {
 export function gatewayDefaults(
   runtime: GatewayConfig['runtime'],
   services: GatewayConfig['services'],
+  encryptionKeys: string[],
 ): GatewayConfig {
   return {
     runtime,
+    encryptionKeys,
     services,
     internalTimeoutMs: 10000,
     dashboardPartTimeoutMs: 1000,
@@ -226,6 +233,7 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
     schema,
     (vars) => ({
       runtime: runtimeConfig(vars),
+      encryptionKeys: vars.ENCRYPTION_KEYS,
       services: {
         catalog: vars.CATALOG_URL,
         cleanup: vars.CLEANUP_URL,

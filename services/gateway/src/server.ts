@@ -1,5 +1,6 @@
 import {
   housekeepingConsumer,
+  SecretBox,
   startService,
   systemClock,
   type StartedService,
@@ -22,8 +23,10 @@ export const startGateway = (
     {
       service: SCHEMA,
       dir: __dirname,
+      // Fails the start before anything else when ENCRYPTION_KEYS cannot make a box.
+      prepare: ({ encryptionKeys }) => ({ box: new SecretBox(encryptionKeys) }),
       createDb,
-      build: (runtime, db) => gatewayServices(runtime, db, config),
+      build: (runtime, db, { box }) => gatewayServices(runtime, db, config, box),
       app: gatewayApp,
       // The gateway's part of weekly_house_keeping: expired idempotency records and sessions,
       // and the release check when the administrator turned it on.

@@ -1,8 +1,8 @@
 import { createLogger } from '@mcs/kit';
-import { TEST_KEY_ENV, waitFor } from '@mcs/kit/testing';
+import { waitFor } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
 import { TokenAuthService } from '../src/tokens/token-auth.service';
-import { expectProblem, GatewayWorld, type Session } from './support/gateway';
+import { GATEWAY_ENV, expectProblem, GatewayWorld, type Session } from './support/gateway';
 
 /**
  * Login origin checks behind a reverse proxy (internal-api.md 1.2), the TRUST_PROXY setting, and
@@ -70,7 +70,7 @@ describe('TRUST_PROXY', () => {
     });
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      return { config: loadConfig({ ...TEST_KEY_ENV, TRUST_PROXY: value }), error: '' };
+      return { config: loadConfig({ ...GATEWAY_ENV, TRUST_PROXY: value }), error: '' };
     } catch (error) {
       return { error: `${(error as Error).message}: ${stderr.mock.calls.join('')}` };
     } finally {

@@ -1,6 +1,5 @@
-import { TEST_KEY_ENV } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
-import { GatewayWorld, type Session } from './support/gateway';
+import { GATEWAY_ENV, GatewayWorld, type Session } from './support/gateway';
 
 /**
  * CORS on /api/v1 (external-api.md 1.12): allowed origins may call it from a browser with a
@@ -104,10 +103,10 @@ test('"*" allows any origin, still without credentials', async () => {
 });
 
 test('CORS_ALLOWED_ORIGINS takes origins or *, and refuses anything else at start', () => {
-  expect(loadConfig({ ...TEST_KEY_ENV, CORS_ALLOWED_ORIGINS: '' }).corsAllowedOrigins).toEqual([]);
+  expect(loadConfig({ ...GATEWAY_ENV, CORS_ALLOWED_ORIGINS: '' }).corsAllowedOrigins).toEqual([]);
   expect(
     loadConfig({
-      ...TEST_KEY_ENV,
+      ...GATEWAY_ENV,
       CORS_ALLOWED_ORIGINS: 'https://Dash.example:8443, http://10.0.0.5, https://a.example:443',
     }).corsAllowedOrigins,
   ).toEqual(['https://dash.example:8443', 'http://10.0.0.5', 'https://a.example']);
@@ -116,9 +115,9 @@ test('CORS_ALLOWED_ORIGINS takes origins or *, and refuses anything else at star
   });
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    expect(() =>
-      loadConfig({ ...TEST_KEY_ENV, CORS_ALLOWED_ORIGINS: 'dash.example/path' }),
-    ).toThrow('exit 78');
+    expect(() => loadConfig({ ...GATEWAY_ENV, CORS_ALLOWED_ORIGINS: 'dash.example/path' })).toThrow(
+      'exit 78',
+    );
     expect(stderr.mock.calls.join('')).toContain('CORS_ALLOWED_ORIGINS');
   } finally {
     exit.mockRestore();

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLogger } from '@mcs/kit';
-import { TEST_KEY_ENV, waitFor } from '@mcs/kit/testing';
+import { waitFor } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
 import { generateToken } from '../src/tokens/token-format';
 import { SetupService } from '../src/setup/setup.service';
 import { TokenAuthService } from '../src/tokens/token-auth.service';
 import {
+  GATEWAY_ENV,
   expectProblem,
   GatewayWorld,
   standInService,
@@ -103,7 +104,7 @@ function load(env: Record<string, string>) {
   });
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    return loadConfig({ ...TEST_KEY_ENV, ...env });
+    return loadConfig({ ...GATEWAY_ENV, ...env });
   } finally {
     exit.mockRestore();
     stderr.mockRestore();

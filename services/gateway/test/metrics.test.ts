@@ -1,6 +1,11 @@
-import { TEST_KEY_ENV } from '@mcs/kit/testing';
 import { loadConfig } from '../src/config';
-import { expectProblem, GatewayWorld, standInService, type Session } from './support/gateway';
+import {
+  GATEWAY_ENV,
+  expectProblem,
+  GatewayWorld,
+  standInService,
+  type Session,
+} from './support/gateway';
 
 /**
  * /metrics answers on the metrics port only (METRICS_PORT), never on the public one. There,
@@ -58,8 +63,8 @@ test('GET /metrics on the public port is a 404 problem; the metrics port serves 
 });
 
 test('METRICS_PORT is 9100 unless set', () => {
-  expect(loadConfig({ ...TEST_KEY_ENV }).runtime).toMatchObject({ port: 8000, metricsPort: 9100 });
-  expect(loadConfig({ ...TEST_KEY_ENV, METRICS_PORT: '9200' }).runtime.metricsPort).toBe(9200);
+  expect(loadConfig({ ...GATEWAY_ENV }).runtime).toMatchObject({ port: 8000, metricsPort: 9100 });
+  expect(loadConfig({ ...GATEWAY_ENV, METRICS_PORT: '9200' }).runtime.metricsPort).toBe(9200);
 });
 
 test('each /api/v1 request is observed once, without the time the owning service took', async () => {

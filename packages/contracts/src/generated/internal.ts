@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Whether the first administrator exists
-         * @description Whether the first administrator exists.
+         * @description Whether the first administrator exists, and whether the login page offers single sign-on (`oidc`).
          */
         get: operations["getSetupStatus"];
         put?: never;
@@ -197,6 +197,91 @@ export interface paths {
          * @description Ends the user's other sessions; this one survives. Attempts are limited per user and per client IP like logins (429 `rate_limited`, before the current password is checked); 503 `server_busy` while every password hashing slot is taken.
          */
         put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the single sign-on (OIDC) settings
+         * @description The OpenID Connect login settings (internal-api.md 6.3). The client secret is never
+         *     returned: `client_secret_set` says whether one is stored. `redirect_uri` is what to
+         *     register at the provider: `<public_url>/api/auth/oidc/callback`, or built from this
+         *     request's own origin while the general setting `public_url` is null.
+         */
+        get: operations["getOidcSettings"];
+        /**
+         * Change the single sign-on (OIDC) settings
+         * @description Only the keys sent change; the result must be valid as a whole, else 422
+         *     `validation_failed` naming every invalid field, and nothing changes. `client_secret` is
+         *     write-only (sealed at rest; null removes it); `client_secret_set` and `redirect_uri`
+         *     are read-only and ignored when sent back. Enabling, or changing `issuer_url` while
+         *     enabled, first fetches `{issuer_url}/.well-known/openid-configuration`: when that
+         *     fails (unreachable, not a discovery document, another issuer) the answer is 422
+         *     `connection_failed` and nothing is stored.
+         */
+        put: operations["updateOidcSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a single sign-on (OIDC) login
+         * @description Redirects the browser to the provider's authorization endpoint with `state`, `nonce`
+         *     and PKCE (S256). What the callback needs is kept server-side for 10 minutes, bound to
+         *     this browser by a short-lived HttpOnly cookie (`mcs_oidc`), and used once. `return_to`
+         *     must be a relative path (`/candidates`); anything else (`//host`, a scheme) becomes
+         *     `/`. Counts against the per-address login limit (429 `rate_limited`). 404 `not_found`
+         *     while OIDC is disabled.
+         */
+        get: operations["oidcLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish a single sign-on (OIDC) login
+         * @description Where the provider sends the browser back (query `code`, `state`, `iss`, or `error`).
+         *     The state must match the one stored for this browser's login (single use); the code is
+         *     exchanged with the PKCE verifier and the ID token checked (issuer, audience, signature,
+         *     nonce, expiry). The user is found by issuer and `sub`; an unknown one is created only
+         *     with `auto_create_users` (role `admin` when the groups claim holds one of
+         *     `admin_groups`). Success: a session like a password login (`mcs_session`), then 302 to
+         *     the login's `return_to`. Any failure: 302 to `/login?error=oidc_failed`. A callback that
+         *     matches no started login counts against the per-address login limit (429).
+         */
+        get: operations["oidcCallback"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2021,6 +2106,65 @@ export interface components {
         PasswordChangeRequest: {
             current_password: string;
             new_password: components["schemas"]["Password"];
+        };
+        OidcSettings: {
+            /** @default false */
+            enabled: boolean;
+            /** @description The provider's issuer (e.g. https://auth.example.org/application/o/mcs/); its discovery document is at `/.well-known/openid-configuration` below it. */
+            issuer_url: string | null;
+            client_id: string | null;
+            /** @description Whether a client secret is stored (it is never returned). */
+            client_secret_set: boolean;
+            /**
+             * @description Space-separated; must include `openid`.
+             * @default openid profile email
+             */
+            scopes: string;
+            /**
+             * @description The ID token claim that names a user created at first login (then `email`, then `sub` when it is missing).
+             * @default preferred_username
+             */
+            username_claim: string;
+            /** @description The claim listing the user's groups (e.g. `groups`); null ignores groups. */
+            groups_claim: string | null;
+            /** @description A user whose groups claim holds one of these is an administrator; with `groups_claim` set, the role follows the claim at each login (the last enabled administrator is never demoted). */
+            admin_groups: components["schemas"]["OidcGroup"][];
+            /**
+             * @description Create a user (role `user`, or `admin` by group) at the first login of an unknown subject.
+             * @default false
+             */
+            auto_create_users: boolean;
+            button_label: components["schemas"]["OidcButtonLabel"];
+            /** @description The callback URL to register at the provider. */
+            readonly redirect_uri: string;
+        };
+        OidcSettingsUpdate: {
+            enabled?: boolean;
+            issuer_url?: string | null;
+            client_id?: string | null;
+            /** @description Replaces the stored secret; null removes it (a public client using PKCE alone). */
+            client_secret?: string | null;
+            /** @description Read-only; ignored. */
+            client_secret_set?: boolean;
+            scopes?: string;
+            username_claim?: string;
+            groups_claim?: string | null;
+            admin_groups?: components["schemas"]["OidcGroup"][];
+            auto_create_users?: boolean;
+            button_label?: components["schemas"]["OidcButtonLabel"];
+            /** @description Read-only; ignored. */
+            redirect_uri?: string;
+        };
+        OidcGroup: string;
+        /**
+         * @description The text of the login page's single sign-on button.
+         * @default Log in with single sign-on
+         */
+        OidcButtonLabel: string;
+        /** @description Whether the login page offers single sign-on, and its button's text. */
+        OidcLoginOption: {
+            enabled: boolean;
+            button_label: components["schemas"]["OidcButtonLabel"];
         };
         UserCreateRequest: {
             username: components["schemas"]["Username"];
@@ -4075,7 +4219,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description State conflict: `setup_already_complete`, `username_taken`, `last_admin`, `cannot_delete_self`, `not_local_account`. */
+        /** @description State conflict: `setup_already_complete`, `username_taken`, `last_admin`, `cannot_delete_self`, `not_local_account` (an account that signs in through single sign-on has no password here). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -4317,6 +4461,7 @@ export interface operations {
                     "application/json": {
                         setup_complete: boolean;
                         version: string;
+                        oidc: components["schemas"]["OidcLoginOption"];
                     };
                 };
             };
@@ -4456,6 +4601,117 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOidcSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OIDC settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOidcSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Invalid input (`validation_failed`, with `errors`) or the provider's discovery document could not be fetched (`connection_failed`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    oidcLogin: {
+        parameters: {
+            query?: {
+                /** @description Where to land after the login; a path of this site. */
+                return_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint (`Location`), with the `mcs_oidc` cookie set. */
+            302: {
+                headers: {
+                    /** @description The provider's authorization URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    oidcCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `return_to` with the session cookie set, or to `/login?error=oidc_failed`. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -35,5 +35,5 @@ export const TEST_KEY_ENV: Readonly<Record<string, string>> = {
   INTERNAL_PUBLIC_KEYS: publicKeys,
 };
 
-/** ENCRYPTION_KEYS of catalog and webhooks in tests. */
+/** ENCRYPTION_KEYS of the services that seal secrets (catalog, gateway, scheduler, webhooks) in tests. */
 export const TEST_ENCRYPTION_KEYS: string[] = ['test-encryption-key-0123456789abcdefghij'];

@@ -1,7 +1,8 @@
 import type { GatewayConfig } from '../config';
 import { json, operation, type Handler } from '../operation';
 import type { PasswordAttempts } from '../rate-limits/password-attempts.service';
-import { clearSessionCookie, sessionCookieOf, setSessionCookie } from '../sessions/session-cookie';
+import { loginBrowser } from '../sessions/browser-login';
+import { clearSessionCookie } from '../sessions/session-cookie';
 import type { ActiveSession, SessionService } from '../sessions/session.service';
 import type { GatewaySettings } from '../settings/gateway-settings';
 import type { AuthService } from './auth.service';
@@ -22,14 +23,7 @@ export function authRoutes(deps: {
   return {
     login: operation<'login'>(async ({ req, res, body }) => {
       const user = await deps.auth.login(body.username, body.password);
-      // A login replaces the browser's session: the one it presented (if any) ends, so a
-      // shared machine keeps no stale session alive behind the new one.
-      const previous = sessionCookieOf(req);
-      const replaced = previous ? await deps.sessions.resolve(previous) : undefined;
-      if (replaced) await deps.sessions.end(replaced.idHash);
-      const { cookieValue, session } = await deps.sessions.start(user);
-      setSessionCookie(req, res, deps.config, cookieValue);
-      return json(200, sessionBody(session));
+      return json(200, sessionBody(await loginBrowser(deps, req, res, user)));
     }),
 
     logout: async ({ req, res, session }) => {

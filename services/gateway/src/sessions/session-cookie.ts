@@ -4,50 +4,53 @@ import { SESSION_COOKIE } from './session.service';
 
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-export function sessionCookieOf(req: Request): string | undefined {
+/** A cookie's value as the browser sent it. */
+export function cookieOf(req: Request, cookie: string): string | undefined {
   for (const part of (req.get('cookie') ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=');
+    if (name === cookie) return value.join('=');
   }
   return undefined;
 }
 
-function serialize(
-  name: string,
-  value: string,
-  options: { maxAge: number; secure: boolean },
-): string {
-  // The value is base64url (or empty): no encoding needed.
-  return [
-    `${name}=${value}`,
-    `Max-Age=${options.maxAge}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(options.secure ? ['Secure'] : []),
-  ].join('; ');
+export function sessionCookieOf(req: Request): string | undefined {
+  return cookieOf(req, SESSION_COOKIE);
 }
 
-/** HttpOnly, SameSite=Lax, Path=/; Secure per COOKIE_SECURE (auto: when the request was HTTPS). */
+/**
+ * Sets (or, with maxAge 0, clears) one of the gateway's cookies: HttpOnly, SameSite=Lax,
+ * Path=/; Secure per COOKIE_SECURE (auto: when the request was HTTPS). The value is base64url
+ * (or empty): no encoding needed.
+ */
+export function setCookie(
+  req: Request,
+  res: Response,
+  config: GatewayConfig,
+  cookie: { name: string; value: string; maxAge: number },
+): void {
+  const secure = config.cookieSecure === 'auto' ? req.secure : config.cookieSecure === 'true';
+  res.append(
+    'Set-Cookie',
+    [
+      `${cookie.name}=${cookie.value}`,
+      `Max-Age=${cookie.maxAge}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(secure ? ['Secure'] : []),
+    ].join('; '),
+  );
+}
+
 export function setSessionCookie(
   req: Request,
   res: Response,
   config: GatewayConfig,
   value: string,
 ): void {
-  res.append(
-    'Set-Cookie',
-    serialize(SESSION_COOKIE, value, { ...attributes(req, config), maxAge: MAX_AGE_SECONDS }),
-  );
+  setCookie(req, res, config, { name: SESSION_COOKIE, value, maxAge: MAX_AGE_SECONDS });
 }
 
 export function clearSessionCookie(req: Request, res: Response, config: GatewayConfig): void {
-  res.append(
-    'Set-Cookie',
-    serialize(SESSION_COOKIE, '', { ...attributes(req, config), maxAge: 0 }),
-  );
-}
-
-function attributes(req: Request, config: GatewayConfig) {
-  return { secure: config.cookieSecure === 'auto' ? req.secure : config.cookieSecure === 'true' };
+  setCookie(req, res, config, { name: SESSION_COOKIE, value: '', maxAge: 0 });
 }

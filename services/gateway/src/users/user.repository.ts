@@ -23,6 +23,16 @@ export const userRepository = {
 
   findById: (db: Client, id: bigint) => db.user.findUnique({ where: { id } }),
 
+  /** The single sign-on account of a provider's subject (issuer + `sub`). */
+  findByOidcIdentity: (db: Client, issuer: string, subject: string) =>
+    db.user.findFirst({ where: { oidcIssuer: issuer, oidcSubject: subject } }),
+
+  /** An account that signs in through OIDC only: linked to its subject, no password. */
+  createOidcUser: (
+    db: Client,
+    user: Omit<NewUser, 'passwordHash'> & { oidcIssuer: string; oidcSubject: string },
+  ) => db.user.create({ data: { ...user, passwordHash: null, authProvider: 'oidc' } }),
+
   create: (db: Client, user: NewUser) => db.user.create({ data: user }),
 
   update: (db: Client, id: bigint, data: Prisma.UserUpdateInput) =>

@@ -1,9 +1,15 @@
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer } from 'node:net';
-import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, TEST_ENCRYPTION_KEYS, TEST_KEY_ENV, type TestEnv } from '@mcs/kit/testing';
 import { gatewayDefaults, type GatewayConfig, type ServiceName } from '../../src/config';
 import { startGateway, type GatewayService } from '../../src/server';
 import { expectMatchesContract } from './contract';
+
+/** What the gateway's environment needs at least: the test signing keys and ENCRYPTION_KEYS. */
+export const GATEWAY_ENV: Readonly<Record<string, string>> = {
+  ...TEST_KEY_ENV,
+  ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS.join(','),
+};
 
 export interface Reply {
   status: number;
@@ -70,13 +76,17 @@ export class GatewayWorld {
       ...(logLevel ? { log: { level: logLevel } } : {}),
     });
     const config: GatewayConfig = {
-      ...gatewayDefaults(runtime, {
-        catalog: down,
-        cleanup: down,
-        scheduler: down,
-        webhooks: down,
-        ...services,
-      }),
+      ...gatewayDefaults(
+        runtime,
+        {
+          catalog: down,
+          cleanup: down,
+          scheduler: down,
+          webhooks: down,
+          ...services,
+        },
+        TEST_ENCRYPTION_KEYS,
+      ),
       ...overrides,
     };
     const world = new GatewayWorld(env, config, logLevel !== undefined);
