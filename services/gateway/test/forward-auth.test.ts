@@ -242,7 +242,7 @@ test('the role follows the groups at each login, but the last enabled admin is n
   expect(
     logLines(
       TRUSTED,
-      'forward-auth groups would demote the last enabled administrator; the role is kept',
+      'the groups would demote the last enabled administrator; the role is kept',
     ),
   ).toHaveLength(1);
 });

@@ -3,13 +3,9 @@ import type { ForwardAuthConfig } from '../config';
 import type { Db } from '../db';
 import type { ActiveSession, SessionService } from '../sessions/session.service';
 import { userRepository, type UserRecord } from '../users/user.repository';
-import {
-  isValidUsername,
-  roleFromGroups,
-  wantedRole,
-  type Role,
-} from '../domain/forward-auth/identity';
-import { forwardAuthRepository } from './forward-auth.repository';
+import { isValidUsername, wantedRole } from '../domain/forward-auth/identity';
+import { roleFromGroups, type Role } from '../domain/group-role';
+import { followGroupRole } from '../users/group-role.service';
 import { OncePerMinute } from './once-per-minute';
 
 /** What a trusted proxy said about the request's user. */
@@ -72,19 +68,22 @@ export class ForwardAuthService {
     }
     if (!found.enabled) return this.refuse(claim, 'the user is disabled');
     const role = wantedRole(found.role as Role, claim.groups, config.adminGroups);
-    if (role === found.role) return userRepository.update(db, found.id, { lastLoginAt: clock() });
-    return this.changeRole(found, role);
+    const user = await followGroupRole(this.deps, found, role, 'forward-auth');
+    return userRepository.update(db, user.id, { lastLoginAt: clock() });
   }
 
   private async create(claim: ProxyClaim): Promise<UserRecord | undefined> {
     const role = roleFromGroups(claim.groups ?? [], this.deps.config.adminGroups);
     try {
-      const user = await forwardAuthRepository.createProxyUser(
-        this.deps.db,
-        claim.username,
+      const user = await userRepository.createExternal(this.deps.db, {
+        authProvider: 'proxy',
+        username: claim.username,
         role,
-        this.deps.clock(),
-      );
+        email: null,
+        displayName: claim.username,
+        enabled: true,
+        lastLoginAt: this.deps.clock(),
+      });
       this.deps.log.info({ userId: Number(user.id), role }, 'forward-auth created a user');
       return user;
     } catch (error) {
@@ -92,37 +91,6 @@ export class ForwardAuthService {
       if ((error as { code?: string }).code !== 'P2002') throw error;
       return (await userRepository.findByUsername(this.deps.db, claim.username)) ?? undefined;
     }
-  }
-
-  /**
-   * Under the admin lock, like PUT /api/users: the last enabled administrator keeps the role
-   * (logged, so the operator sees why the groups did not apply). A changed role ends the user's
-   * other sessions, as an administrator's change does (internal-api.md §1.2).
-   */
-  private async changeRole(user: UserRecord, role: Role): Promise<UserRecord> {
-    const { db, clock, log, sessions } = this.deps;
-    const updated = await db.$transaction(async (tx) => {
-      await userRepository.lockAdminChanges(tx);
-      const fresh = (await userRepository.findById(tx, user.id)) ?? user;
-      const keepAdmin =
-        role === 'user' &&
-        fresh.role === 'admin' &&
-        (await userRepository.countEnabledAdmins(tx)) <= 1;
-      if (keepAdmin)
-        log.warn(
-          { userId: Number(user.id) },
-          'forward-auth groups would demote the last enabled administrator; the role is kept',
-        );
-      return userRepository.update(tx, user.id, {
-        lastLoginAt: clock(),
-        ...(keepAdmin ? {} : { role }),
-      });
-    });
-    if (updated.role !== user.role) {
-      log.info({ userId: Number(user.id), role: updated.role }, 'forward-auth changed a role');
-      await sessions.endOthers(user.id);
-    }
-    return updated;
   }
 
   /**

@@ -1,14 +1,15 @@
 import type { Logger } from '@mcs/kit';
 import type { Db } from '../db';
 import type { SessionService } from '../sessions/session.service';
+import type { Role } from '../domain/group-role';
+import { followGroupRole } from '../users/group-role.service';
 import { userRepository, type UserRecord } from '../users/user.repository';
 import {
   profileFromClaims,
-  roleFromGroups,
+  roleFromClaims,
   usernameCandidate,
   usernameFromClaims,
   type Claims,
-  type Role,
 } from './domain/oidc-account';
 import type { OidcSettings } from './domain/oidc-settings';
 
@@ -30,21 +31,21 @@ const USERNAME_ATTEMPTS = 50;
  */
 export class OidcAccounts {
   constructor(
-    private readonly db: Db,
-    private readonly sessions: SessionService,
+    readonly db: Db,
+    readonly sessions: SessionService,
     private readonly clock: () => Date,
-    private readonly log: Logger,
+    readonly log: Logger,
   ) {}
 
   /** The enabled account of this subject, created or brought up to date; refused otherwise. */
   async accountFor(issuer: string, claims: Claims, settings: OidcSettings): Promise<UserRecord> {
     const subject = typeof claims.sub === 'string' ? claims.sub : '';
     if (subject === '') throw new OidcLoginRefused('the ID token has no subject');
-    const role = roleFromGroups(claims, settings);
+    const role = roleFromClaims(claims, settings);
     const existing = await userRepository.findByOidcIdentity(this.db, issuer, subject);
     if (existing) {
       if (!existing.enabled) throw new OidcLoginRefused('the account is disabled');
-      return this.loggedIn(role ? await this.followRole(existing, role) : existing);
+      return this.loggedIn(role ? await followGroupRole(this, existing, role, 'oidc') : existing);
     }
     if (!settings.autoCreateUsers)
       throw new OidcLoginRefused(
@@ -56,35 +57,6 @@ export class OidcAccounts {
 
   private loggedIn(user: UserRecord): Promise<UserRecord> {
     return userRepository.update(this.db, user.id, { lastLoginAt: this.clock() });
-  }
-
-  /**
-   * Applies the role the groups claim gives. A demotion of the last enabled administrator is
-   * skipped (logged): the provider's groups must not lock everyone out of the settings. Under
-   * the admin lock, like the users routes, so concurrent changes cannot both pass the count.
-   */
-  private async followRole(user: UserRecord, role: Role): Promise<UserRecord> {
-    if (user.role === role) return user;
-    const updated = await this.db.$transaction(async (tx) => {
-      await userRepository.lockAdminChanges(tx);
-      const current = await userRepository.findById(tx, user.id);
-      if (!current || current.role === role) return current ?? user;
-      if (
-        role === 'user' &&
-        current.enabled &&
-        (await userRepository.countEnabledAdmins(tx)) <= 1
-      ) {
-        this.log.warn(
-          { user_id: Number(user.id) },
-          'oidc groups would demote the last admin; kept',
-        );
-        return current;
-      }
-      return userRepository.update(tx, user.id, { role });
-    });
-    // A role change ends the user's other sessions, as when an administrator changes it.
-    if (updated.role !== user.role) await this.sessions.endOthers(user.id);
-    return updated;
   }
 
   /** A new account; its username is the claim's, made unique (`alice-2`) when taken. */
@@ -101,7 +73,8 @@ export class OidcAccounts {
       const username = usernameCandidate(base, attempt);
       if (await userRepository.findByUsername(this.db, username)) continue;
       try {
-        return await userRepository.createOidcUser(this.db, {
+        return await userRepository.createExternal(this.db, {
+          authProvider: 'oidc',
           username,
           role,
           email: profile.email,

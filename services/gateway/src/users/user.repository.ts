@@ -27,11 +27,18 @@ export const userRepository = {
   findByOidcIdentity: (db: Client, issuer: string, subject: string) =>
     db.user.findFirst({ where: { oidcIssuer: issuer, oidcSubject: subject } }),
 
-  /** An account that signs in through OIDC only: linked to its subject, no password. */
-  createOidcUser: (
+  /**
+   * An account that signs in elsewhere only, without a password: through OIDC (linked to its
+   * issuer and subject) or through a trusted forward-auth proxy (by username).
+   */
+  createExternal: (
     db: Client,
-    user: Omit<NewUser, 'passwordHash'> & { oidcIssuer: string; oidcSubject: string },
-  ) => db.user.create({ data: { ...user, passwordHash: null, authProvider: 'oidc' } }),
+    user: Omit<NewUser, 'passwordHash'> &
+      (
+        | { authProvider: 'oidc'; oidcIssuer: string; oidcSubject: string }
+        | { authProvider: 'proxy'; lastLoginAt: Date }
+      ),
+  ) => db.user.create({ data: { ...user, passwordHash: null } }),
 
   create: (db: Client, user: NewUser) => db.user.create({ data: user }),
 

@@ -1,4 +1,4 @@
-import { TEST_KEY_ENV } from '@mcs/kit/testing';
+import { GATEWAY_ENV } from '../support/gateway';
 import { loadConfig } from '../../src/config';
 import { groupList, isValidUsername, wantedRole } from '../../src/domain/forward-auth/identity';
 import { TrustedProxies } from '../../src/domain/forward-auth/trusted-proxies';
@@ -120,7 +120,7 @@ describe('FORWARD_AUTH_* configuration', () => {
     });
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      return { config: loadConfig({ ...TEST_KEY_ENV, ...env }), error: '' };
+      return { config: loadConfig({ ...GATEWAY_ENV, ...env }), error: '' };
     } catch (error) {
       return {
         config: undefined,

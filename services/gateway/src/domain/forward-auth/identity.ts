@@ -1,9 +1,9 @@
+import { roleFromGroups, type Role } from '../group-role';
+
 /**
  * What a trusted proxy says about the user, and the rules applied to it (pure: no request, no
  * database). Header values come from the proxy, so they are checked like any outside text.
  */
-
-export type Role = 'admin' | 'user';
 
 /** internal-api.md §3: 3 to 64 of letters, digits and `._@-` (the same rule as setup and users). */
 export function isValidUsername(text: string): boolean {
@@ -26,11 +26,6 @@ export function groupList(text: string | undefined): string[] {
     .split(/[\s,]+/)
     .map((group) => group.trim())
     .filter(Boolean);
-}
-
-/** `admin` when one of the user's groups is an admin group, else `user`. */
-export function roleFromGroups(groups: readonly string[], adminGroups: readonly string[]): Role {
-  return groups.some((group) => adminGroups.includes(group)) ? 'admin' : 'user';
 }
 
 /**

@@ -1,7 +1,7 @@
+import { roleFromGroups, type Role } from '../../domain/group-role';
+
 /** The ID token claims the gateway reads (everything else is ignored). */
 export type Claims = Record<string, unknown>;
-
-export type Role = 'admin' | 'user';
 
 /** What decides a role from groups: both must be configured for groups to count. */
 export interface GroupRule {
@@ -14,13 +14,12 @@ export interface GroupRule {
  * configured or no admin group listed). A missing or malformed claim means no groups: the
  * provider said nothing that makes this person an administrator.
  */
-export function roleFromGroups(claims: Claims, rule: GroupRule): Role | undefined {
+export function roleFromClaims(claims: Claims, rule: GroupRule): Role | undefined {
   if (!rule.groupsClaim || rule.adminGroups.length === 0) return undefined;
   const value = claims[rule.groupsClaim];
-  const groups = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-  return groups.some((group) => typeof group === 'string' && rule.adminGroups.includes(group))
-    ? 'admin'
-    : 'user';
+  const listed = Array.isArray(value) ? value : [value];
+  const groups = listed.filter((group): group is string => typeof group === 'string');
+  return roleFromGroups(groups, rule.adminGroups);
 }
 
 const USERNAME_MAX = 64;
