@@ -240,9 +240,6 @@ test('the role follows the groups at each login, but the last enabled admin is n
   expect(last.status).toBe(200);
   expect(last.body.user).toMatchObject({ username: 'admin', role: 'admin' });
   expect(
-    logLines(
-      TRUSTED,
-      'the groups would demote the last enabled administrator; the role is kept',
-    ),
+    logLines(TRUSTED, 'the groups would demote the last enabled administrator; the role is kept'),
   ).toHaveLength(1);
 });

@@ -287,5 +287,7 @@ test('the groups claim never demotes the last enabled administrator', async () =
   provider.next = { sub: 'boss-sub', claims: { groups: ['staff'] } };
   const after = await sessionFrom(world, await oidcLogin(world));
   expect(after.me.user).toMatchObject({ username: 'boss', role: 'admin' });
-  expect(JSON.stringify(world.logs)).toContain('the groups would demote the last enabled administrator');
+  expect(JSON.stringify(world.logs)).toContain(
+    'the groups would demote the last enabled administrator',
+  );
 });
