@@ -1,6 +1,7 @@
 export * from './dashboard-parts';
 export * from './documents';
 export * from './messages';
+export * from './notification-channels';
 export * from './problems';
 export * from './scopes';
 export type * as Events from './generated/events';

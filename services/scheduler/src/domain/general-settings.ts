@@ -1,14 +1,16 @@
-import { isGeneralSettings, schemaErrors, type GeneralSettings } from '@mcs/contracts';
+import {
+  isGeneralSettings,
+  notificationChannelProblems,
+  schemaErrors,
+  SECRET_MASK as MASK,
+  SECRET_SETTINGS as SECRET_CHANNEL_SETTINGS,
+  type GeneralSettings,
+  type NotificationChannel as Channel,
+} from '@mcs/contracts';
 import type { FieldError } from '@mcs/kit';
-import { channelErrors } from './notification-channels';
 
 /** How a set secret reads (internal-api.md 6.1); sent back, it keeps the stored value. */
-export const MASK = '********';
-
-type Channel = GeneralSettings['notifications']['channels'][number];
-
-/** Settings of a notification channel that are secrets, whatever its kind. */
-const SECRET_CHANNEL_SETTINGS = ['password', 'token'] as const;
+export { MASK };
 
 /** What a PUT makes of the stored document: the next one, or why not. */
 export type Change =
@@ -47,8 +49,12 @@ export function applyChange(
     id: channel.id ?? newId(),
   }));
   const document: GeneralSettings = { ...merged, notifications: { channels } };
-  const errors = channels.flatMap((channel, index) =>
-    channelErrors(channel, `notifications.channels[${index}]`),
+  const errors: FieldError[] = channels.flatMap((channel, index) =>
+    notificationChannelProblems(channel).map((problem) => ({
+      in: 'body' as const,
+      name: `notifications.channels[${index}].${problem.field}`,
+      message: problem.message,
+    })),
   );
   errors.push(...duplicateIds(channels));
   const reveal = new Map<string, string>();

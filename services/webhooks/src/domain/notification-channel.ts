@@ -5,16 +5,15 @@
  * tested before it is saved, or an odd stored one, from becoming a crash instead of a 422 or a
  * failed delivery.
  */
-import type { GeneralSettings } from '@mcs/contracts';
+import {
+  notificationChannelProblems,
+  SECRET_MASK as MASK,
+  SECRET_SETTINGS,
+  type ChannelProblem,
+  type NotificationChannel,
+} from '@mcs/contracts';
 
-export type NotificationChannel = GeneralSettings['notifications']['channels'][number];
-export type ChannelKind = NotificationChannel['kind'];
-
-/** How a kept secret reads over HTTP (internal-api.md 6.1). */
-export const MASK = '********';
-
-/** The channel settings that are secrets (sealed in settings.changed), whatever the kind. */
-export const SECRET_SETTINGS = ['token', 'password'] as const;
+export { MASK, SECRET_SETTINGS, type ChannelProblem, type NotificationChannel };
 
 export type ChannelOptions =
   | { kind: 'discord' | 'slack'; username: string | null }
@@ -44,12 +43,6 @@ export interface SendableChannel {
   /** The URL (every kind but smtp) or the SMTP host, opened. */
   destination: string;
   options: ChannelOptions;
-}
-
-export interface ChannelProblem {
-  /** The field, relative to the channel (`settings.topic`, `url_or_host`). */
-  field: string;
-  message: string;
 }
 
 /**
@@ -89,140 +82,61 @@ function pathOf(url: string): string | null {
   }
 }
 
-/** The channel's options by kind, or what is missing or wrong (with secrets in clear). */
+/**
+ * The channel's options by kind, or what is wrong with it: the kind's rules from the contract
+ * (the scheduler's, when it was saved), and no value left masked (secrets must be in clear here).
+ */
 export function readChannel(
   channel: NotificationChannel,
 ): { ok: true; channel: SendableChannel } | { ok: false; problems: ChannelProblem[] } {
-  const reader = new SettingsReader(channel.settings);
-  const options = optionsOf(channel.kind, reader);
-  const problems = [...reader.problems];
-  const destination = channel.url_or_host;
-  const destinationProblem =
-    channel.kind === 'smtp' ? hostProblem(destination) : urlProblem(destination);
-  if (destinationProblem) problems.push({ field: 'url_or_host', message: destinationProblem });
+  const problems = notificationChannelProblems(channel);
+  if (channel.url_or_host === MASK) problems.push({ field: 'url_or_host', message: MUST_OPEN });
+  for (const key of SECRET_SETTINGS)
+    if (channel.settings[key] === MASK)
+      problems.push({ field: `settings.${key}`, message: MUST_OPEN });
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, channel: { name: channel.name, destination, options } };
+  return {
+    ok: true,
+    channel: { name: channel.name, destination: channel.url_or_host, options: optionsOf(channel) },
+  };
 }
 
-function optionsOf(kind: ChannelKind, read: SettingsReader): ChannelOptions {
+const MUST_OPEN = 'must be sent in clear';
+
+/** The kind's settings, typed; only after the rules passed (so each present value is valid). */
+function optionsOf({ kind, settings }: NotificationChannel): ChannelOptions {
+  const text = (key: string) => (typeof settings[key] === 'string' ? settings[key] : null);
+  const integer = (key: string) => (typeof settings[key] === 'number' ? settings[key] : null);
   switch (kind) {
     case 'discord':
     case 'slack':
-      return { kind, username: read.text('username', false) };
+      return { kind, username: text('username') };
     case 'ntfy':
       return {
         kind,
-        topic: read.text('topic', true) ?? '',
-        priority: read.integer('priority', 1, 5),
-        token: read.text('token', false),
-        username: read.text('username', false),
-        password: read.text('password', false),
+        topic: text('topic') ?? '',
+        priority: integer('priority'),
+        token: text('token'),
+        username: text('username'),
+        password: text('password'),
       };
     case 'gotify':
+      return { kind, token: text('token') ?? '', priority: integer('priority') };
+    case 'smtp': {
+      const to = settings.to;
       return {
         kind,
-        token: read.text('token', true) ?? '',
-        priority: read.integer('priority', 0, 10),
+        port: integer('port') ?? 0,
+        from: text('from') ?? '',
+        to: Array.isArray(to) ? to.filter((entry) => typeof entry === 'string') : [],
+        secure: settings.secure === true,
+        username: text('username'),
+        password: text('password'),
       };
-    case 'smtp':
-      return {
-        kind,
-        port: read.integer('port', 1, 65535, true) ?? 0,
-        from: read.address('from') ?? '',
-        to: read.addresses('to'),
-        secure: read.flag('secure'),
-        username: read.text('username', false),
-        password: read.text('password', false),
-      };
+    }
     case 'json_webhook':
       return { kind };
   }
-}
-
-class SettingsReader {
-  readonly problems: ChannelProblem[] = [];
-
-  constructor(private readonly settings: Readonly<Record<string, unknown>>) {}
-
-  text(key: string, required: boolean): string | null {
-    const value = this.settings[key];
-    if (value === undefined || value === null) return this.missing(key, required);
-    if (typeof value === 'string' && value.length > 0 && value !== MASK) return value;
-    return this.fail(key, 'must be text');
-  }
-
-  integer(key: string, min: number, max: number, required = false): number | null {
-    const value = this.settings[key];
-    if (value === undefined || value === null) return this.missing(key, required);
-    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
-      return value;
-    return this.fail(key, `must be an integer from ${min} to ${max}`);
-  }
-
-  flag(key: string): boolean {
-    const value = this.settings[key];
-    if (value === undefined || value === null) return false;
-    if (typeof value === 'boolean') return value;
-    this.fail(key, 'must be true or false');
-    return false;
-  }
-
-  address(key: string): string | null {
-    const value = this.settings[key];
-    if (value === undefined || value === null) return this.missing(key, true);
-    return isAddress(value) ? value : this.fail(key, 'must be an e-mail address');
-  }
-
-  addresses(key: string): string[] {
-    const value = this.settings[key];
-    const list = typeof value === 'string' ? [value] : value;
-    if (Array.isArray(list) && list.length >= 1 && list.length <= 20 && list.every(isAddress))
-      return list;
-    this.fail(key, 'must list 1 to 20 e-mail addresses');
-    return [];
-  }
-
-  private missing(key: string, required: boolean): null {
-    return required ? this.fail(key, 'is required for this kind') : null;
-  }
-
-  private fail(key: string, message: string): null {
-    this.problems.push({ field: `settings.${key}`, message });
-    return null;
-  }
-}
-
-/** local@domain without spaces or line breaks; the mail server has the last word. */
-function isAddress(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 254) return false;
-  const at = value.indexOf('@');
-  return (
-    at > 0 &&
-    at === value.lastIndexOf('@') &&
-    at < value.length - 1 &&
-    ![' ', '\r', '\n', '<', '>', ','].some((bad) => value.includes(bad))
-  );
-}
-
-function urlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an http(s) URL';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http(s) URL';
-  if (url.username || url.password) return 'must not hold a user name or password';
-  return undefined;
-}
-
-/** Letters, digits, dots, hyphens and colons (IPv6), at most 253: checked char by char. */
-function hostProblem(value: string): string | undefined {
-  if (value.length === 0 || value.length > 253) return 'must be a host name or address';
-  for (const char of value) {
-    if (!/[A-Za-z0-9.:-]/.test(char)) return 'must be a host name or address, without scheme';
-  }
-  return undefined;
 }
 
 /**
