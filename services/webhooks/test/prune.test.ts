@@ -99,3 +99,33 @@ test('with the clock 8 days on, a run keeps every event under the default 90 day
   });
   expect(await db.event.count()).toBe(1);
 });
+
+test('a run also deletes the notifications past the window with their deliveries, but not one still being retried', async () => {
+  const db = world.service.db;
+  await world.setRetentionDays(7);
+  const now = world.clock.now().getTime();
+  const notification = (subject: string, daysAgo: number, status: string) =>
+    db.notification.create({
+      data: {
+        event: 'alert',
+        subject,
+        severity: 'warning',
+        title: subject,
+        message: 'Something happened.',
+        facts: [],
+        occurredAt: new Date(now - daysAgo * DAY),
+        deliveries: { create: { channelId: 'c1', channelName: 'Phone', status } },
+      },
+    });
+  await notification('alert/1', 10, 'delivered');
+  await notification('alert/2', 10, 'pending');
+  await notification('alert/3', 1, 'delivered');
+
+  await command(40);
+  expect((await report('task.run_completed', 40)).payload).toMatchObject({
+    summary: { notifications_pruned: 1 },
+  });
+  const left = await db.notification.findMany({ orderBy: { subject: 'asc' } });
+  expect(left.map((row) => row.subject)).toEqual(['alert/2', 'alert/3']);
+  expect(await db.notificationDelivery.count()).toBe(2);
+});

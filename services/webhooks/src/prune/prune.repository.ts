@@ -1,4 +1,4 @@
-import type { Tx } from '../db';
+import type { DbClient, Tx } from '../db';
 
 export interface PruneBatch {
   /** The highest position looked at; the next batch starts after it. */
@@ -36,4 +36,16 @@ export const pruneRepository = {
          AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id)`;
     return { lastPosition: doomed.at(-1)?.position ?? null, events, deliveries };
   },
+
+  /**
+   * Notifications (decision 026) that occurred before `cutoff`, with their per-channel
+   * deliveries (by cascade), except one still being retried. Few rows (one per scan, request,
+   * alert, failed run or delete), so one statement.
+   */
+  deleteNotifications: (tx: DbClient, cutoff: Date): Promise<number> =>
+    tx.$executeRaw`
+      DELETE FROM notifications n
+       WHERE occurred_at < ${cutoff}
+         AND NOT EXISTS (SELECT 1 FROM notification_deliveries d
+                          WHERE d.notification_id = n.id AND d.status = 'pending')`,
 };

@@ -13,7 +13,8 @@ const BATCH = 1000;
 /**
  * prune_event_feed (events-webhooks.md §2.6, domain.md §9): deletes the events older than the
  * retention window together with their deliveries and attempts, never an event that still has a
- * pending delivery. Each batch is its own transaction carrying the run's report (started,
+ * pending delivery; then the notifications past the same window, none still being retried.
+ * Each batch is its own transaction carrying the run's report (started,
  * progressed per batch, completed or failed), so the scheduler sees the run move while it works.
  */
 export class PruneService {
@@ -30,7 +31,7 @@ export class PruneService {
   async run(command: PruneCommand): Promise<void> {
     const { db, outbox, clock } = this.deps;
     const run = { run_id: command.run_id, task_id: command.task_id, service: 'webhooks' as const };
-    const summary = { events_pruned: 0, deliveries_pruned: 0 };
+    const summary = { events_pruned: 0, deliveries_pruned: 0, notifications_pruned: 0 };
     const cutoff = retentionCutoff(clock(), await retentionDays(this.deps.settings));
     await outbox.add(db, 'task.run_started', { ...run, started_at: clock().toISOString() });
     try {
@@ -51,6 +52,7 @@ export class PruneService {
           return batch.lastPosition;
         });
       }
+      summary.notifications_pruned = await pruneRepository.deleteNotifications(db, cutoff);
     } catch (error) {
       this.deps.log.error({ err: error, run_id: run.run_id }, 'prune_event_feed failed');
       await outbox.add(db, 'task.run_failed', {
