@@ -34,7 +34,7 @@ beforeAll(async () => {
   webhooks = await startWebhooks({
     runtime,
     ...keys,
-    notifications: { timeoutMs: 2000, retryBaseMs: 20 },
+    notifications: { timeoutMs: 8000, retryBaseMs: 20 },
   });
   scheduler = await startScheduler({ runtime, ...keys });
   gateway = await GatewayWorld.start({}, { scheduler: scheduler.url, webhooks: webhooks.url }, env);

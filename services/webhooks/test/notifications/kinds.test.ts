@@ -66,8 +66,10 @@ async function sendToEveryKind(publicUrl: string | null) {
   await publishRequested(world, notification);
   for (const { id } of channels)
     expect((await settled(world, notification.subject, id)).status).toBe('delivered');
+  // At least once: an attempt slower than its deadline on a loaded machine is sent again.
   await waitFor(
-    () => receiver.received.length === before.http + 5 && sink.mails.length === before.mail + 1,
+    () => receiver.received.length >= before.http + 5 && sink.mails.length >= before.mail + 1,
+    { what: 'every kind to arrive' },
   );
   const got = receiver.received.slice(before.http);
   const at = (prefix: string): Received => {

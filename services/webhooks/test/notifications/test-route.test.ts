@@ -89,7 +89,7 @@ test('a failing channel answers 200 with success false, the status and a redacte
     expect(hanging.body).toEqual({
       success: false,
       status_code: null,
-      error: 'Timeout after 1.5 s',
+      error: 'Timeout after 4 s',
     });
   } finally {
     await silent.close();
