@@ -1,0 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { createQueryClient } from './api/query-client';
+import { router } from './app/routes';
+import { applyTheme } from './app/theme';
+import './styles/tokens.css';
+import './styles/base.css';
+
+applyTheme();
+const queryClient = createQueryClient();
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="bottom-right" richColors closeButton />
+    </QueryClientProvider>
+  </StrictMode>,
+);
