@@ -17,8 +17,14 @@ const ROOT_FILES = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml'];
 /**
  * Inputs and outputs per step, for the packages that have the step's script. The generators
  * read a package's own definitions (contracts' documents and scripts, a service's prisma/),
- * never its src/ or tests; swc reads src/ alone, configured by .swcrc.
+ * never its src/ or tests; swc reads src/ alone, configured by .swcrc. Vite (packages/web,
+ * served by the gateway) reads its index.html, vite.config.ts and public/ too.
  */
+const VITE_INPUTS = (dir) => [
+  { file: path.join(dir, 'index.html') },
+  { file: path.join(dir, 'vite.config.ts') },
+  { dir: path.join(dir, 'public') },
+];
 const STEPS = [
   {
     script: 'generate',
@@ -28,7 +34,11 @@ const STEPS = [
   },
   {
     script: 'build',
-    inputs: (dir) => [{ dir: path.join(dir, 'src') }, { file: path.join(dir, 'package.json') }],
+    inputs: (dir) => [
+      { dir: path.join(dir, 'src') },
+      { file: path.join(dir, 'package.json') },
+      ...(fs.existsSync(path.join(dir, 'vite.config.ts')) ? VITE_INPUTS(dir) : []),
+    ],
     outputs: (dir) => [{ dir: path.join(dir, 'dist') }],
     rootInputs: [...ROOT_FILES, '.swcrc', 'tsconfig.json', 'tsconfig.base.json'],
   },

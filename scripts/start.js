@@ -75,7 +75,7 @@ async function waitUntilHealthy(stack) {
       const report = await response.json();
       if (response.ok) {
         process.stdout.write(
-          `\nMedia Cleanup Service is up: ${url}\n  health: ${url}/health\n` +
+          `\nMedia Cleanup Service is up: ${url}/ (the web UI)\n  health: ${url}/health\n` +
             `  metrics: http://localhost:${metricsPort}/metrics\n  press Ctrl-C to stop\n\n`,
         );
         return;

@@ -203,6 +203,13 @@ describe('infra/Dockerfile', () => {
     expect(stages[stages.length - 1]).toBe('runtime');
   });
 
+  it('builds the web UI and ships its dist, which the gateway serves at /', () => {
+    expect(dockerfile).toMatch(/^COPY packages\/web\/package\.json packages\/web\/$/m);
+    expect(dockerfile).toMatch(
+      /for dir in packages\/\* services\/\*; do[^\n]*\n[^\n]*cp -R "\$dir\/dist"/,
+    );
+  });
+
   it('runs the selected service as a non-root user', () => {
     const user = [...runtime.matchAll(/^USER\s+(\S+)/gim)].map((m) => m[1]).pop();
     expect(user).toBeDefined();

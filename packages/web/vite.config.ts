@@ -1,12 +1,32 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * sonner writes its stylesheet into a <style> element when it loads, which the gateway's
+ * `style-src 'self'` blocks (a CSP error in the console, unstyled toasts). main.tsx imports
+ * the same CSS as a file (sonner/dist/styles.css, bundled with ours) and this turns the
+ * injection off. The build fails when a new sonner loads its styles some other way.
+ */
+function sonnerStylesAsFile(): Plugin {
+  const marker = 'function __insertCSS(code) {';
+  return {
+    name: 'sonner-styles-as-file',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      if (!code.includes(marker))
+        this.error('sonner no longer injects its CSS through __insertCSS: review this plugin');
+      return { code: code.replace(marker, `${marker} return;`), map: null };
+    },
+  };
+}
 
 // The gateway serves dist/ at `/` (or PUBLIC_BASE_PATH) and writes a <base href> into
 // index.html, so every asset URL is relative to it. Each screen is its own chunk (routes.tsx).
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), sonnerStylesAsFile()],
   resolve: {
     alias: {
       '@contracts/internal': fileURLToPath(

@@ -6,6 +6,8 @@ import { Toaster } from 'sonner';
 import { createQueryClient } from './api/query-client';
 import { router } from './app/routes';
 import { applyTheme } from './app/theme';
+// As a file, not the <style> sonner would inject (blocked by the CSP): see vite.config.ts.
+import 'sonner/dist/styles.css';
 import './styles/tokens.css';
 import './styles/base.css';
 

@@ -44,8 +44,9 @@ import { TokenAuthService } from './tokens/token-auth.service';
 import { Passwords } from './users/passwords';
 import { userRoutes } from './users/users.routes';
 import { UserService } from './users/user.service';
+import { webRoutes } from './web/web.routes';
 
-/** Wires the gateway: services, the two API pipelines, docs, status routes. */
+/** Wires the gateway: services, the two API pipelines, docs, status routes, the web UI. */
 export async function gatewayApp(
   runtime: Runtime,
   db: Db,
@@ -201,6 +202,10 @@ export async function gatewayApp(
       runtime.opsRoutes(root);
       root.use(statusRoutes(runtime.version, services.updates));
       root.use(combinedDocs(config.basePath));
+      // Last: the UI answers the GETs no route above claimed (client-side routes, deep links).
+      root.use(
+        webRoutes({ distDir: config.webDistDir, basePath: config.basePath, log: runtime.log }),
+      );
     },
   });
 }

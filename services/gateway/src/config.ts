@@ -1,4 +1,5 @@
 import { isIP, isIPv4 } from 'node:net';
+import { join, resolve } from 'node:path';
 import {
   ConfigError,
   encryptionKeysVars,
@@ -14,6 +15,8 @@ import { groupList } from './domain/forward-auth/identity';
 import { TrustedProxies } from './domain/forward-auth/trusted-proxies';
 
 const http = ['http', 'https'] as const;
+/** The web UI's `vite build` output: this file is services/gateway/{src,dist}/config.*. */
+const DEFAULT_WEB_DIST_DIR = join(__dirname, '..', '..', '..', 'packages', 'web', 'dist');
 const DEFAULT_UPDATE_CHECK_URL =
   'https://api.github.com/repos/media-cleanup-service/media-cleanup-service/releases/latest';
 /**
@@ -159,6 +162,8 @@ const schema = {
    * release: a releases/latest JSON document with `tag_name` and `html_url`, GitHub's shape.
    */
   UPDATE_CHECK_URL: env.url(DEFAULT_UPDATE_CHECK_URL, http),
+  /** The built web UI served at `/` (packages/web/dist of the checkout or image by default). */
+  WEB_DIST_DIR: env.optional(),
   /** Forward-auth behind a trusted proxy (FORWARD_AUTH_*), off by default. */
   ...forwardAuthVars,
 };
@@ -191,6 +196,8 @@ export interface GatewayConfig {
   updateCheckUrl: string;
   /** Forward-auth (trusted header SSO); null when FORWARD_AUTH_USER_HEADER is unset. */
   forwardAuth: ForwardAuthConfig | null;
+  /** The web UI's built files (index.html, assets/), served at `/` (WEB_DIST_DIR). */
+  webDistDir: string;
 }
 
 function trustProxy(raw: string): false | number | string {
@@ -224,6 +231,7 @@ export function gatewayDefaults(
     corsAllowedOrigins: [],
     updateCheckUrl: DEFAULT_UPDATE_CHECK_URL,
     forwardAuth: null,
+    webDistDir: DEFAULT_WEB_DIST_DIR,
   };
 }
 
@@ -260,6 +268,8 @@ export function loadConfig(source: Env = process.env): GatewayConfig {
         .map((origin) => (origin === '*' ? origin : new URL(origin).origin)),
       updateCheckUrl: vars.UPDATE_CHECK_URL,
       forwardAuth: forwardAuthConfig(vars),
+      // Relative to the working directory, as an operator typing it expects.
+      webDistDir: resolve(vars.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     }),
     source,
   );
