@@ -24,6 +24,9 @@ const user =
     Component: await load(),
   });
 
+// Shown while a screen's chunk loads on the first visit (react-router's hydration fallback).
+const Loading = () => <div className="splash" aria-busy="true" />;
+
 const routes: RouteObject[] = [
   {
     path: '/setup',
@@ -36,6 +39,7 @@ const routes: RouteObject[] = [
   {
     path: '/',
     Component: Shell,
+    HydrateFallback: Loading,
     children: [
       {
         index: true,
