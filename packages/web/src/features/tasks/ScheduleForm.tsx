@@ -6,12 +6,12 @@ import { formatDateTime, formatFullDateTime } from '../../ui/format';
 import {
   UNITS,
   intervalError,
-  previewCron,
   splitInterval,
   unitSeconds,
   type IntervalUnit,
   type ScheduleType,
 } from './schedule';
+import { previewCron } from './cron-preview';
 
 type TaskView = Schemas['TaskView'];
 type ScheduleRequest = Schemas['TaskScheduleRequest'];

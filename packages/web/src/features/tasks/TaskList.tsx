@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, type Schemas } from '../../api/client';
 import { asProblem } from '../../api/problem';
-import { ScheduleDialog } from './ScheduleDialog';
 import { TaskCard } from './TaskCard';
 
 type TaskView = Schemas['TaskView'];
+
+// The editor brings cron-parser and its date library; the task list does not need them.
+const ScheduleDialog = lazy(() =>
+  import('./ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })),
+);
 
 const RUN_CONFLICTS: Record<string, string> = {
   task_disabled: 'is disabled. Enable it in its schedule first, then run it.',
@@ -60,7 +64,11 @@ export function TaskList({ tasks, hasMainServer }: { tasks: TaskView[]; hasMainS
           />
         ))}
       </ul>
-      {editing && <ScheduleDialog task={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <ScheduleDialog task={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

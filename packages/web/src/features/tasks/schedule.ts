@@ -1,4 +1,3 @@
-import { CronExpressionParser } from 'cron-parser';
 import cronstrue from 'cronstrue';
 import type { Schemas } from '../../api/client';
 
@@ -34,26 +33,20 @@ export function intervalError(seconds: number): string | undefined {
   return undefined;
 }
 
-export type CronPreview =
-  { ok: true; sentence: string; next: Date[] } | { ok: false; error: string };
+/** cron-parser pads short expressions and accepts seconds; the server wants exactly 5 fields. */
+export const FIVE_FIELDS_ERROR = 'Enter exactly 5 fields: minute hour day-of-month month weekday.';
 
-/**
- * The human sentence and the next runs of a 5-field cron expression, computed in the
- * browser's time zone (the server runs it in its own; they match when both zones agree).
- */
-export function previewCron(expression: string, now: Date = new Date(), count = 5): CronPreview {
-  const trimmed = expression.trim();
-  // cron-parser accepts 6 fields (seconds) and pads short ones; the server wants exactly 5.
-  if (trimmed.split(/\s+/).length !== 5)
-    return { ok: false, error: 'Enter exactly 5 fields: minute hour day-of-month month weekday.' };
+export function hasFiveFields(expression: string): boolean {
+  return expression.trim().split(/\s+/).length === 5;
+}
+
+/** The human sentence of a cron expression, or null when cronstrue cannot read it. */
+export function cronSentence(expression: string): string | null {
+  if (!hasFiveFields(expression)) return null;
   try {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const parsed = CronExpressionParser.parse(trimmed, { currentDate: now, tz });
-    const next = parsed.take(count).map((date) => date.toDate());
-    return { ok: true, sentence: cronstrue.toString(trimmed, { verbose: true }), next };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `Not a valid cron expression: ${reason}` };
+    return cronstrue.toString(expression.trim(), { verbose: true });
+  } catch {
+    return null;
   }
 }
 
@@ -69,8 +62,7 @@ export function describeSchedule(type: ScheduleType, value: string): string {
       return `Every ${amount.toLocaleString()} ${amount === 1 ? unit.replace(/s$/, '') : unit}`;
     }
     case 'cron': {
-      const preview = previewCron(value);
-      return preview.ok ? preview.sentence : value;
+      return cronSentence(value) ?? value;
     }
   }
 }
