@@ -60,7 +60,7 @@ export function ProtectionsPage() {
             </EmptyState>
           ) : (
             <>
-              <div className="table-scroll">
+              <div className="table-scroll" role="region" aria-label="Protections" tabIndex={0}>
                 <table className="list protections-table">
                   <thead>
                     <tr>

@@ -43,19 +43,25 @@ describe('ApproveDeleteDialog', () => {
     const user = userEvent.setup();
     renderWithProviders(<ApproveDeleteDialog request={newDeleteRequest()} onClose={vi.fn()} />);
     expect(screen.getByRole('alertdialog')).toHaveTextContent(
-      'The files of The Wire (2002) (season 2) will be deleted from disk.',
+      'The files of The Wire (2002), season 2 will be deleted from disk.',
     );
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Delete The Wire (2002)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Delete The Wire (2002), season 2' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: /move the files/i }));
-    expect(screen.getByRole('button', { name: 'Move The Wire (2002)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Move The Wire (2002), season 2' }),
+    ).toBeInTheDocument();
 
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Radarr/Sonarr action' }),
       'unmonitor_only',
     );
     expect(screen.getByRole('alertdialog')).toHaveTextContent('No file is deleted or moved.');
-    expect(screen.getByRole('button', { name: 'Unmonitor The Wire (2002)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Unmonitor The Wire (2002), season 2' }),
+    ).toBeInTheDocument();
   });
 });

@@ -49,23 +49,23 @@ export function ApproveDeleteDialog({
   const [arr, setArr] = useState<ArrAction>('');
   const [note, setNote] = useState('');
   const title = titleWithYear(request.target);
-  const what = `${title} (${scopeLabel(request.target)})`;
+  const what = `${title}, ${scopeLabel(request.target)}`;
+  const verb = arr === 'unmonitor_only' ? 'Unmonitor' : operation === 'move' ? 'Move' : 'Delete';
   const approve = api.useMutation('post', '/api/delete-requests/{request_id}/approve', {
     meta: { inline: true },
     onSuccess: () => {
-      toast.success(`Queued: ${operation === 'move' ? 'moving' : 'deleting'} ${what}.`);
+      toast.success(`Queued: ${verb.toLowerCase()} ${what}.`);
       onClose();
     },
     onSettled: () => refreshAfterDecision(queryClient),
   });
-  const verb = arr === 'unmonitor_only' ? 'Unmonitor' : operation === 'move' ? 'Move' : 'Delete';
 
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Approve delete request: ${title}`}
-      confirmLabel={`${verb} ${title}`}
+      confirmLabel={`${verb} ${what}`}
       pending={approve.isPending}
       onConfirm={() =>
         approve.mutate({

@@ -16,7 +16,7 @@ export function DeleteRequestTable({
   onAction: (request: DeleteRequest, decision: Decision) => void;
 }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="region" aria-label="Delete requests" tabIndex={0}>
       <table className="list requests-table">
         <thead>
           <tr>

@@ -16,7 +16,7 @@ export function ProtectionRequestTable({
   onAction: (request: ProtectionRequest, decision: Decision) => void;
 }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="region" aria-label="Protection requests" tabIndex={0}>
       <table className="list requests-table">
         <thead>
           <tr>

@@ -90,7 +90,7 @@ export function TaskHistory({ tasks, live }: { tasks: Schemas['TaskView'][]; liv
             </EmptyState>
           ) : (
             <>
-              <div className="table-scroll">
+              <div className="table-scroll" role="region" aria-label="Task runs" tabIndex={0}>
                 <table className="list">
                   <thead>
                     <tr>
