@@ -1,6 +1,5 @@
 import type { Schemas } from '../../api/client';
-import { DateTime } from '../../ui/DateTime';
-import { formatNumber } from '../../ui/format';
+import { formatFullDateTime, formatNumber, formatRelative } from '../../ui/format';
 
 type Run = Schemas['TaskRunDetail'];
 
@@ -23,7 +22,9 @@ export function RunProgress({
       <div className="run-progress" aria-live="polite">
         <div className="run-progress-text">
           <span className="badge state-scheduled">{active.status}</span>
-          <span className="ellipsis">{label}</span>
+          <span className="ellipsis" title={label}>
+            {label}
+          </span>
           {active.items_processed !== null && (
             <span className="muted small">{formatNumber(active.items_processed)} items</span>
           )}
@@ -60,8 +61,15 @@ export function RunProgress({
             >
               {last.status}
             </span>
-            <span className="muted small">
-              Last run finished <DateTime value={last.completed_at} relative />
+            <span className="muted small ellipsis">
+              Last run finished{' '}
+              {last.completed_at ? (
+                <time dateTime={last.completed_at} title={formatFullDateTime(last.completed_at)}>
+                  {formatRelative(last.completed_at)}
+                </time>
+              ) : (
+                '—'
+              )}
             </span>
           </>
         ) : (
