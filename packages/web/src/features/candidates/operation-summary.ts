@@ -1,0 +1,43 @@
+import { formatBytes } from '../../ui/format';
+import type { Selected } from './target';
+
+export type ManualKind = 'delete' | 'move';
+
+const ARR_ACTIONS = {
+  delete: 'Arr deletes the files and its entry',
+  unmonitor: 'Arr deletes the files and keeps the entry unmonitored',
+  unmonitor_only: 'Arr only unmonitors it; no file is deleted',
+} as const;
+
+const SERVER_ACTIONS = {
+  delete: 'else the media server deletes it',
+  none: 'the media server leaves it',
+} as const;
+
+export interface OperationSummary {
+  headline: string;
+  lines: string[];
+}
+
+/**
+ * What a manual delete or move takes away, in words, for its confirmation: how many files of
+ * which titles, the total size in binary units, and per candidate where it goes from.
+ */
+export function operationSummary(kind: ManualKind, items: readonly Selected[]): OperationSummary {
+  const titles = [...new Set(items.map((item) => item.title))];
+  const bytes = items.reduce((sum, item) => sum + (item.candidate.estimated_space_bytes ?? 0), 0);
+  const fileLike = items.every((i) => ['version', 'episode'].includes(i.candidate.scope));
+  const noun = `${fileLike ? 'file' : 'item'}${items.length === 1 ? '' : 's'}`;
+  const of = titles.length === 1 ? titles[0] : `${titles.length} titles`;
+  const verb = kind === 'delete' ? 'Delete' : 'Move';
+  const headline = `${verb} ${items.length} ${noun} of ${of}, ${formatBytes(bytes)}`;
+  const lines = items.map((item) => {
+    const c = item.candidate;
+    const where =
+      kind === 'move'
+        ? 'moved to the move destination'
+        : `${ARR_ACTIONS[c.arr_action]}; ${SERVER_ACTIONS[c.media_server_action]}`;
+    return `${item.title} — ${item.target} — ${formatBytes(c.estimated_space_bytes)} (${where})`;
+  });
+  return { headline, lines };
+}
