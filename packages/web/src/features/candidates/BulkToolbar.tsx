@@ -1,15 +1,31 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { client } from '../../api/client';
-import { ConfirmDialog } from '../../ui/Dialog';
+import { lazy, Suspense, useState } from 'react';
 import { formatBytes } from '../../ui/format';
-import { reportBulk, runEach } from './bulk-actions';
-import { ManualOperationDialog } from './ManualOperationDialog';
-import { PostponeDialog } from './PostponeDialog';
-import { ProtectDialog } from './ProtectDialog';
 import type { Selected } from './target';
 
+// The dialogs (and React Aria's modal) load when an administrator first opens one, so the
+// list itself stays a small chunk.
+const PostponeDialog = lazy(() =>
+  import('./PostponeDialog').then((m) => ({ default: m.PostponeDialog })),
+);
+const ProtectDialog = lazy(() =>
+  import('./ProtectDialog').then((m) => ({ default: m.ProtectDialog })),
+);
+const CancelDialog = lazy(() =>
+  import('./CancelDialog').then((m) => ({ default: m.CancelDialog })),
+);
+const ManualOperationDialog = lazy(() =>
+  import('./ManualOperationDialog').then((m) => ({ default: m.ManualOperationDialog })),
+);
+
 type Open = 'postpone' | 'protect' | 'cancel' | 'delete' | 'move' | null;
+
+const ACTIONS: { open: Exclude<Open, null>; label: string; danger?: boolean }[] = [
+  { open: 'postpone', label: 'Postpone selected' },
+  { open: 'protect', label: 'Protect selected' },
+  { open: 'cancel', label: 'Cancel selected' },
+  { open: 'move', label: 'Move selected' },
+  { open: 'delete', label: 'Delete selected', danger: true },
+];
 
 /** The administrator's actions on the selected candidates; each opens its dialog first. */
 export function BulkToolbar({
@@ -19,94 +35,47 @@ export function BulkToolbar({
   items: readonly Selected[];
   onClear: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState<Open>(null);
-  const [pending, setPending] = useState(false);
   const none = items.length === 0;
   const bytes = items.reduce((sum, i) => sum + (i.candidate.estimated_space_bytes ?? 0), 0);
-  const close = (next: boolean) => {
-    if (!next) setOpen(null);
+  const dialog = {
+    items,
+    open: true,
+    onOpenChange: (next: boolean) => {
+      if (!next) setOpen(null);
+    },
+    onDone: onClear,
   };
-
-  async function cancelAll() {
-    setPending(true);
-    const result = await runEach(items, ({ candidate }) =>
-      client.POST('/api/media/candidates/{candidate_id}/cancel', {
-        params: { path: { candidate_id: candidate.id } },
-        body: {},
-      }),
-    );
-    setPending(false);
-    setOpen(null);
-    reportBulk(queryClient, 'Canceled', result);
-    if (result.failures.length === 0) onClear();
-  }
 
   return (
     <div className="toolbar bulk-toolbar" role="toolbar" aria-label="Selected candidates">
       <span className="bulk-count" aria-live="polite">
         {none ? 'None selected' : `${items.length} selected · ${formatBytes(bytes)}`}
       </span>
-      <button type="button" className="button" disabled={none} onClick={() => setOpen('postpone')}>
-        Postpone selected
-      </button>
-      <button type="button" className="button" disabled={none} onClick={() => setOpen('protect')}>
-        Protect selected
-      </button>
-      <button type="button" className="button" disabled={none} onClick={() => setOpen('cancel')}>
-        Cancel selected
-      </button>
-      <button type="button" className="button" disabled={none} onClick={() => setOpen('move')}>
-        Move selected
-      </button>
-      <button
-        type="button"
-        className="button danger"
-        disabled={none}
-        onClick={() => setOpen('delete')}
-      >
-        Delete selected
-      </button>
+      {ACTIONS.map((action) => (
+        <button
+          key={action.open}
+          type="button"
+          className={action.danger ? 'button danger' : 'button'}
+          disabled={none}
+          onClick={() => setOpen(action.open)}
+        >
+          {action.label}
+        </button>
+      ))}
       {!none && (
         <button type="button" className="button" onClick={onClear}>
           Clear selection
         </button>
       )}
-      {open === 'postpone' && (
-        <PostponeDialog items={items} open onOpenChange={close} onDone={onClear} />
-      )}
-      {open === 'protect' && (
-        <ProtectDialog items={items} open onOpenChange={close} onDone={onClear} />
-      )}
-      {(open === 'delete' || open === 'move') && (
-        <ManualOperationDialog
-          kind={open}
-          items={items}
-          open
-          onOpenChange={close}
-          onDone={onClear}
-        />
-      )}
-      <ConfirmDialog
-        open={open === 'cancel'}
-        onOpenChange={close}
-        title={`Cancel automatic deletion of ${items.length} ${items.length === 1 ? 'candidate' : 'candidates'}?`}
-        confirmLabel="Cancel automatic deletion"
-        pending={pending}
-        onConfirm={() => void cancelAll()}
-      >
-        <p>
-          Automatic deletion stops for these {items.length} candidates; an administrator can still
-          delete them by hand.
-        </p>
-        <ul className="summary-lines">
-          {items.map((i) => (
-            <li key={i.candidate.id}>
-              {i.title} — {i.target}
-            </li>
-          ))}
-        </ul>
-      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {open === 'postpone' && <PostponeDialog {...dialog} />}
+        {open === 'protect' && <ProtectDialog {...dialog} />}
+        {open === 'cancel' && <CancelDialog {...dialog} />}
+        {(open === 'delete' || open === 'move') && (
+          <ManualOperationDialog kind={open} {...dialog} />
+        )}
+      </Suspense>
     </div>
   );
 }
