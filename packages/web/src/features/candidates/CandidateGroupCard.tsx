@@ -32,14 +32,16 @@ export function CandidateGroupCard({
     <section className="card candidate-group" aria-label={title}>
       <header className="group-header">
         {selection && (
-          <input
-            ref={all}
-            type="checkbox"
-            className="candidate-check"
-            aria-label={`Select all of ${name}`}
-            checked={count > 0 && chosen === count}
-            onChange={(e) => selection.toggle(items(), e.target.checked)}
-          />
+          <label className="check-target">
+            <input
+              ref={all}
+              type="checkbox"
+              className="candidate-check"
+              aria-label={`Select all of ${name}`}
+              checked={count > 0 && chosen === count}
+              onChange={(e) => selection.toggle(items(), e.target.checked)}
+            />
+          </label>
         )}
         <h2 className="group-title">{title}</h2>
         <span className="badge">{group.media_type}</span>

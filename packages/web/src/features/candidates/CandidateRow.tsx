@@ -25,13 +25,15 @@ export function CandidateRow({
     <li className="candidate">
       <div className="candidate-main">
         {selection && (
-          <input
-            type="checkbox"
-            className="candidate-check"
-            aria-label={`Select ${title} ${target}`}
-            checked={selection.checked}
-            onChange={selection.onToggle}
-          />
+          <label className="check-target">
+            <input
+              type="checkbox"
+              className="candidate-check"
+              aria-label={`Select ${title} ${target}`}
+              checked={selection.checked}
+              onChange={selection.onToggle}
+            />
+          </label>
         )}
         <span className="candidate-target">{target}</span>
         <StateBadge state={c.auto_delete_state} />

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, renderWithProviders } from '../../test-utils';
+import { CandidatesPage } from './CandidatesPage';
 import { newCandidate, newGroup } from './fixtures';
 
 // openapi-fetch keeps the fetch it finds when the client module loads, and builds a Request
@@ -160,5 +161,3 @@ describe('CandidatesPage', () => {
     expect(screen.getByText(/next scan/)).toBeInTheDocument();
   });
 });
-
-import { CandidatesPage } from './CandidatesPage';

@@ -13,6 +13,7 @@ import { intParam, useSearchState } from '../../ui/useSearchState';
 import { BulkToolbar } from './BulkToolbar';
 import { CandidateFilters, FILTER_DEFAULTS, type FilterValues } from './CandidateFilters';
 import { CandidateGroupCard, type SelectionApi } from './CandidateGroupCard';
+import { ReclaimSummary } from './ReclaimSummary';
 import type { Selected } from './target';
 import './candidates.css';
 
@@ -99,6 +100,7 @@ function Candidates({ isAdmin }: { isAdmin: boolean }) {
   return (
     <>
       <PageHeader title="Candidates" count={data?.total} />
+      <ReclaimSummary />
       <CandidateFilters values={values} set={set} rules={rules.data?.items ?? []} />
       {isAdmin && <BulkToolbar items={[...selected.values()]} onClear={clear} />}
       {list.isPending ? (

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { ProblemMessage } from '../../ui/ProblemMessage';
 import { refreshCandidates } from './bulk-actions';
+import { followJob } from './follow-job';
 import { OperationSummaryText } from './OperationSummaryText';
 import type { ManualKind } from './operation-summary';
 import type { Selected } from './target';
@@ -59,6 +60,7 @@ export function ManualOperationDialog({
         description: `${data.operation_ids.length} operations, job ${data.job_id}`,
       });
       refreshCandidates(queryClient);
+      followJob(data.job_id, queryClient);
       onOpenChange(false);
       onDone();
       return;
