@@ -79,7 +79,8 @@ export function CandidateRow({
         <div className="candidate-why">
           <CandidateReasons
             ruleIds={c.matched_rule_ids}
-            criteria={c.matched_criteria}
+            // Until cleanup sends the CandidateView fields, an older answer lacks them.
+            criteria={c.matched_criteria ?? {}}
             ruleNames={ruleNames}
             reason={c.reason}
           />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, renderWithProviders } from '../../test-utils';
 import { CandidatesPage } from './CandidatesPage';
@@ -60,12 +60,12 @@ const problem = (status: number, code: string, detail: string) => ({
   request_id: 'req-1',
 });
 
-function serve(list: unknown, manual?: (body: unknown) => [number, unknown]) {
+function serve(list: unknown, post?: (body: unknown, path: string) => [number, unknown]) {
   server.calls = [];
   server.answer = (method, path, body) => {
     if (path === '/api/media/candidates') return [200, list];
     if (path === '/api/media/candidates/rules') return [200, rules];
-    if (method === 'POST' && path === '/api/media/candidates/delete' && manual) return manual(body);
+    if (method === 'POST' && post) return post(body, path);
     return [404, problem(404, 'not_found', 'Not found')];
   };
 }
@@ -82,7 +82,7 @@ const USER = {
 describe('CandidatesPage', () => {
   // The dialogs are lazy chunks; transforming React Aria the first time takes seconds here.
   beforeAll(async () => {
-    await import('./ManualOperationDialog');
+    await Promise.all([import('./ManualOperationDialog'), import('./PostponeDialog')]);
   }, 60_000);
 
   it('lists groups with their candidates, target, size and deadline', async () => {
@@ -140,6 +140,34 @@ describe('CandidatesPage', () => {
     expect(
       await within(dialog).findByText('Heat (1995) version 1080p: is protected'),
     ).toBeInTheDocument();
+  }, 20_000);
+
+  it('postpones the selection and shows why a candidate was refused', async () => {
+    const user = userEvent.setup();
+    serve(page([newGroup([newCandidate()])]), (_body, path) =>
+      path.endsWith('/postpone')
+        ? [422, problem(422, 'postpone_not_after_deadline', 'Pick a time after the deadline.')]
+        : [404, problem(404, 'not_found', 'Not found')],
+    );
+    renderWithProviders(<CandidatesPage />, { route: '/candidates' });
+    await user.click(
+      await screen.findByRole('checkbox', { name: 'Select Heat version 1080p' }, SLOW),
+    );
+    await user.click(screen.getByRole('button', { name: 'Postpone selected' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const postpone = within(dialog).getByRole('button', { name: 'Postpone' });
+    expect(postpone).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Postpone until'), {
+      target: { value: '2026-03-01' },
+    });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Film club');
+    await user.click(postpone);
+    expect(
+      await within(dialog).findByText('Heat (1995) version 1080p: Pick a time after the deadline.'),
+    ).toBeInTheDocument();
+    const sent = server.calls.find((call) => call.path.endsWith('/postpone'));
+    expect(sent?.path).toBe('/api/media/candidates/1/postpone');
+    expect(sent?.body).toMatchObject({ reason: 'Film club' });
   }, 20_000);
 
   it('shows users the list without selection or actions', async () => {

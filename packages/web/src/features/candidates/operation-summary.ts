@@ -36,7 +36,9 @@ export function operationSummary(kind: ManualKind, items: readonly Selected[]): 
     const where =
       kind === 'move'
         ? 'moved to the move destination'
-        : `${ARR_ACTIONS[c.arr_action]}; ${SERVER_ACTIONS[c.media_server_action]}`;
+        : `${ARR_ACTIONS[c.arr_action] ?? 'the Arr action of its rules'}; ${
+            SERVER_ACTIONS[c.media_server_action] ?? 'the media server action of its rules'
+          }`;
     return `${item.title} — ${item.target} — ${formatBytes(c.estimated_space_bytes)} (${where})`;
   });
   return { headline, lines };
