@@ -9,10 +9,11 @@ export function OperationSummaryText({
   kind: ManualKind;
   items: readonly Selected[];
 }) {
-  const { headline, lines } = operationSummary(kind, items);
+  const { headline, from, lines } = operationSummary(kind, items);
   return (
     <>
       <p className="summary-headline">{headline}</p>
+      <p>{from}</p>
       <ul className="summary-lines">
         {lines.map((line, i) => (
           <li key={items[i]?.candidate.id ?? i}>{line}</li>

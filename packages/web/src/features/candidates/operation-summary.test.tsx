@@ -29,8 +29,9 @@ function heat() {
 
 describe('the manual delete confirmation', () => {
   it('names the count, the title and the total size in binary units', () => {
-    const { headline, lines } = operationSummary('delete', heat());
+    const { headline, from, lines } = operationSummary('delete', heat());
     expect(headline).toMatch(/^Delete 2 files of Heat \(1995\), 41[.,]2 GiB$/);
+    expect(from).toBe('From Radarr, else the main media server.');
     expect(lines[0]).toMatch(/^Heat \(1995\) — version 1080p — 20[.,]0 GiB \(Arr deletes/);
     expect(lines[1]).toContain('version 2160p');
     expect(lines[1]).toContain('keeps the entry unmonitored; the media server leaves it');
@@ -40,7 +41,8 @@ describe('the manual delete confirmation', () => {
     const items = heat();
     const other = newCandidate({ id: 3, media_id: 11, estimated_space_bytes: GiB });
     items.push(selectedOf({ ...newGroup([other]), title: 'Ronin', year: 1998 }, other));
-    const { headline, lines } = operationSummary('move', items);
+    const { headline, from, lines } = operationSummary('move', items);
+    expect(from).toBe('Moved by Radarr to the move destination.');
     expect(headline).toMatch(/^Move 3 files of 2 titles, 42[.,]2 GiB$/);
     expect(lines[2]).toContain('Ronin (1998) — version 1080p');
     expect(lines[2]).toContain('moved to the move destination');

@@ -16,8 +16,12 @@ const SERVER_ACTIONS = {
 
 export interface OperationSummary {
   headline: string;
+  /** Which systems act: "From Radarr and Sonarr, else the main media server." */
+  from: string;
   lines: string[];
 }
+
+const ARR = { movie: 'Radarr', series: 'Sonarr' } as const;
 
 /**
  * What a manual delete or move takes away, in words, for its confirmation: how many files of
@@ -41,5 +45,11 @@ export function operationSummary(kind: ManualKind, items: readonly Selected[]): 
           }`;
     return `${item.title} — ${item.target} — ${formatBytes(c.estimated_space_bytes)} (${where})`;
   });
-  return { headline, lines };
+  const arrs = [...new Set(items.map((i) => ARR[i.candidate.media_type]))].join(' and ');
+  const fallback = items.some((i) => i.candidate.media_server_action === 'delete');
+  const from =
+    kind === 'move'
+      ? `Moved by ${arrs} to the move destination.`
+      : `From ${arrs}${fallback ? ', else the main media server' : ''}.`;
+  return { headline, from, lines };
 }
