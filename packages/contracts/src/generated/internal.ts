@@ -2714,6 +2714,60 @@ export interface components {
             candidates: components["schemas"]["Candidate"][];
             protections: components["schemas"]["Protection"][];
         };
+        /**
+         * @description The external Candidate plus what the Candidates page shows (internal-api.md 1.3): the
+         *     actions it would take, its size, why each rule matched (`matched_criteria`, per rule id
+         *     the evaluated conditions; path actuals only for admins), its latest file operation and,
+         *     for a movie version, the file.
+         */
+        CandidateView: components["schemas"]["Candidate"] & {
+            /** @enum {string} */
+            arr_action: "delete" | "unmonitor" | "unmonitor_only";
+            /** @enum {string} */
+            media_server_action: "delete" | "none";
+            estimated_space_bytes: number | null;
+            /** @description Per matched rule id, its conditions as the scan evaluated them. */
+            matched_criteria: {
+                [key: string]: components["schemas"]["CandidateCondition"][];
+            };
+            /** Format: date-time */
+            unknown_since: string | null;
+            /** @enum {string|null} */
+            completed_action: "unmonitored_only" | null;
+            failure_count: number;
+            last_failure_reason: string | null;
+            operation: null | {
+                id: number;
+                /** @enum {string} */
+                kind: "delete" | "move" | "unmonitor" | "unmonitor_only";
+                /** @enum {string} */
+                status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                failure_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+            };
+            version: null | {
+                file_name: string | null;
+                size_bytes: number | null;
+                resolution: string | null;
+                video_codec: string | null;
+                hdr: boolean | null;
+                dolby_vision: boolean | null;
+            };
+            poster_url: string | null;
+        };
+        /** @description One evaluated condition of a matched rule (domain.md 3.10). */
+        CandidateCondition: {
+            path?: string;
+            field: string;
+            operator: string;
+            /** @description The condition's value as stored. */
+            value: unknown;
+            /** @description The value used; `<unavailable>` when unknown, null when absent. */
+            actual: unknown;
+            /** @enum {string} */
+            result: "match" | "no_match" | "unknown";
+        };
         CandidateGroupPage: {
             items: {
                 media_type: components["schemas"]["MediaType"];
@@ -2724,7 +2778,7 @@ export interface components {
                 poster_url: string | null;
                 /** @description Sum of the group's candidates' estimated space (unknown sizes count 0). */
                 total_estimated_bytes: number;
-                candidates: components["schemas"]["Candidate"][];
+                candidates: components["schemas"]["CandidateView"][];
             }[];
             /** @description Groups. */
             total: number;
