@@ -9,18 +9,20 @@ export function DashboardCard<T>({
   title,
   data,
   wide = false,
+  autoHeight = false,
   children,
 }: {
   id: string;
   title: string;
   data: T | null | undefined;
   wide?: boolean;
+  autoHeight?: boolean;
   children: (data: T) => ReactNode;
 }) {
   const headingId = `dash-${id}`;
   return (
     <section
-      className={wide ? 'card dash-card wide' : 'card dash-card'}
+      className={`card dash-card${wide ? ' wide' : ''}${autoHeight ? ' auto-height' : ''}`}
       aria-labelledby={headingId}
     >
       <h2 id={headingId} className="dash-card-title">

@@ -72,7 +72,9 @@ export function DashboardView({
         {({ value }) => (
           <>
             <Figure value={formatNumber(value)} label="active" />
-            <Link to="/protections">See protections</Link>
+            <Link className="dash-more" to="/protections">
+              See protections
+            </Link>
           </>
         )}
       </DashboardCard>
@@ -83,7 +85,9 @@ export function DashboardView({
               <Figure value={formatNumber(requests.pending_protection)} label="protection" />
               <Figure value={formatNumber(requests.pending_delete)} label="deletion" />
             </div>
-            <Link to="/requests">See requests</Link>
+            <Link className="dash-more" to="/requests">
+              See requests
+            </Link>
           </>
         )}
       </DashboardCard>
@@ -102,7 +106,7 @@ export function DashboardView({
         )}
       </DashboardCard>
       {showDisks && (
-        <DashboardCard id="disks" title="Disk space" data={data.disks} wide>
+        <DashboardCard id="disks" title="Disk space" data={data.disks} wide autoHeight>
           {(disks) => <DiskList disks={disks} />}
         </DashboardCard>
       )}
@@ -121,7 +125,7 @@ export function DashboardSkeleton({
   const cards = [
     ...(showCandidates ? ['wide'] : []),
     ...Array.from({ length: 6 }, () => ''),
-    ...(showDisks ? ['wide'] : []),
+    ...(showDisks ? ['wide auto-height'] : []),
   ];
   return (
     <div className="grid dash-grid" aria-busy="true" aria-label="Loading dashboard">

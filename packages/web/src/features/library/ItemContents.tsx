@@ -1,3 +1,4 @@
+import { TableScroll } from './TableScroll';
 import { Check, Minus } from 'lucide-react';
 import { DateTime } from '../../ui/DateTime';
 import { EmptyState } from '../../ui/EmptyState';
@@ -11,9 +12,8 @@ export function VersionTable({ versions }: { versions: MediaItem['versions'] }) 
   if (versions.length === 0)
     return <EmptyState title="No files">This movie has no file in the library.</EmptyState>;
   return (
-    <div className="table-scroll">
+    <TableScroll label="Files">
       <table className="list">
-        <caption className="visually-hidden">Files</caption>
         <thead>
           <tr>
             <th scope="col">File</th>
@@ -43,7 +43,7 @@ export function VersionTable({ versions }: { versions: MediaItem['versions'] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -1,3 +1,4 @@
+import { TableScroll } from './TableScroll';
 import type { Schemas } from '../../api/client';
 import { DateTime } from '../../ui/DateTime';
 import { EmptyState } from '../../ui/EmptyState';
@@ -39,7 +40,7 @@ export function CandidateTable({
   if (candidates.length === 0)
     return <EmptyState title="Not a candidate">No cleanup rule selects this item now.</EmptyState>;
   return (
-    <div className="table-scroll">
+    <TableScroll label="Cleanup candidates">
       <table className="list">
         <thead>
           <tr>
@@ -69,7 +70,7 @@ export function CandidateTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -85,7 +86,7 @@ export function ProtectionTable({
   if (active.length === 0)
     return <EmptyState title="Not protected">Nothing protects this item from cleanup.</EmptyState>;
   return (
-    <div className="table-scroll">
+    <TableScroll label="Protections">
       <table className="list">
         <thead>
           <tr>
@@ -108,6 +109,6 @@ export function ProtectionTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

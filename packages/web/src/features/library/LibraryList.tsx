@@ -1,3 +1,4 @@
+import { TableScroll } from './TableScroll';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { formatBytes } from '../../ui/format';
@@ -25,7 +26,7 @@ function Markers({ item }: { item: Item }) {
 /** A page of library items; each title opens its details. */
 export function LibraryList({ items }: { items: Item[] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Library items">
       <table className="list library-table">
         <thead>
           <tr>
@@ -52,6 +53,6 @@ export function LibraryList({ items }: { items: Item[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
