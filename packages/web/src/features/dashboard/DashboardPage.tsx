@@ -23,13 +23,9 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" />
       {dashboard.isPending ? (
-        <DashboardSkeleton showCandidates={canViewCandidates} showDisks={isAdmin} />
+        <DashboardSkeleton showCandidates={canViewCandidates} isAdmin={isAdmin} />
       ) : dashboard.data ? (
-        <DashboardView
-          data={dashboard.data}
-          showCandidates={canViewCandidates}
-          showDisks={isAdmin}
-        />
+        <DashboardView data={dashboard.data} showCandidates={canViewCandidates} isAdmin={isAdmin} />
       ) : (
         <ProblemMessage error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       )}

@@ -46,7 +46,7 @@ const card = (name: string) => screen.getByRole('region', { name });
 
 describe('DashboardView', () => {
   it('shows sizes in binary units and the candidates by state', () => {
-    renderWithProviders(<DashboardView data={dashboard()} showCandidates showDisks />);
+    renderWithProviders(<DashboardView data={dashboard()} showCandidates isAdmin />);
     expect(within(card('Library')).getByText(/^41[.,]2 GiB$/)).toBeInTheDocument();
     expect(within(card('Candidates')).getByText(/^512[.,]0 GiB$/)).toBeInTheDocument();
     expect(within(card('Reclaimed space')).getByText(/^1[.,]25 GiB$/)).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('DashboardView', () => {
           disks: null,
         })}
         showCandidates
-        showDisks
+        isAdmin
       />,
     );
     for (const name of [
@@ -89,12 +89,13 @@ describe('DashboardView', () => {
       <DashboardView
         data={dashboard({ candidates: null, disks: null })}
         showCandidates={false}
-        showDisks={false}
+        isAdmin={false}
       />,
     );
     expect(screen.queryByRole('region', { name: 'Candidates' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Disk space' })).not.toBeInTheDocument();
     expect(screen.queryByText(/unavailable/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your pending requests' })).toBeInTheDocument();
   });
 
   it('says automatic deletion is off when its task is disabled', () => {
@@ -102,7 +103,7 @@ describe('DashboardView', () => {
       <DashboardView
         data={dashboard({ auto_delete_task_enabled: false, next_auto_delete_at: null })}
         showCandidates
-        showDisks
+        isAdmin
       />,
     );
     expect(within(card('Next automatic deletion')).getByText(/is off/)).toBeInTheDocument();

@@ -13,16 +13,16 @@ function part<T>(value: T | null): { value: T } | null {
 
 /**
  * The dashboard's figures. `showCandidates` is the Candidates-page access (without it the
- * section is left out, not "unavailable"); `showDisks` is for administrators.
+ * section is left out, not "unavailable"); administrators also see the disks.
  */
 export function DashboardView({
   data,
   showCandidates,
-  showDisks,
+  isAdmin,
 }: {
   data: Dashboard;
   showCandidates: boolean;
-  showDisks: boolean;
+  isAdmin: boolean;
 }) {
   const schedule =
     data.auto_delete_task_enabled === null
@@ -78,7 +78,11 @@ export function DashboardView({
           </>
         )}
       </DashboardCard>
-      <DashboardCard id="requests" title="Pending requests" data={data.requests}>
+      <DashboardCard
+        id="requests"
+        title={isAdmin ? 'Pending requests' : 'Your pending requests'}
+        data={data.requests}
+      >
         {(requests) => (
           <>
             <div className="dash-figures">
@@ -105,7 +109,7 @@ export function DashboardView({
           </dl>
         )}
       </DashboardCard>
-      {showDisks && (
+      {isAdmin && (
         <DashboardCard id="disks" title="Disk space" data={data.disks} wide autoHeight>
           {(disks) => <DiskList disks={disks} />}
         </DashboardCard>
@@ -117,15 +121,15 @@ export function DashboardView({
 /** The loading state: the same cards at their final size. */
 export function DashboardSkeleton({
   showCandidates,
-  showDisks,
+  isAdmin,
 }: {
   showCandidates: boolean;
-  showDisks: boolean;
+  isAdmin: boolean;
 }) {
   const cards = [
     ...(showCandidates ? ['wide'] : []),
     ...Array.from({ length: 6 }, () => ''),
-    ...(showDisks ? ['wide auto-height'] : []),
+    ...(isAdmin ? ['wide auto-height'] : []),
   ];
   return (
     <div className="grid dash-grid" aria-busy="true" aria-label="Loading dashboard">

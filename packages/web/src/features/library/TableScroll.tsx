@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** A table that scrolls sideways on narrow screens, reachable by keyboard to scroll it. */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div className="table-scroll" role="region" aria-label={`${label} table`} tabIndex={0}>
       {children}
     </div>
   );
