@@ -1,0 +1,5 @@
+import { EmptyState } from '../../../ui/EmptyState';
+
+export function UsersTab() {
+  return <EmptyState title="Coming soon" />;
+}

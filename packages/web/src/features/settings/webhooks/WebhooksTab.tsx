@@ -1,0 +1,5 @@
+import { EmptyState } from '../../../ui/EmptyState';
+
+export function WebhooksTab() {
+  return <EmptyState title="Coming soon" />;
+}
