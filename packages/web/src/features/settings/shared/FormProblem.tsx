@@ -6,7 +6,9 @@ export function FormProblem({ problem }: { problem: Problem | null }) {
   return (
     <p className="field-error form-problem" role="alert">
       {problem.detail}
-      {problem.request_id && <span className="muted small"> (request id {problem.request_id})</span>}
+      {problem.request_id && (
+        <span className="muted small"> (request id {problem.request_id})</span>
+      )}
     </p>
   );
 }

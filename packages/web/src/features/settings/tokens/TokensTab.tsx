@@ -37,8 +37,8 @@ export function TokensTab() {
         </button>
       </div>
       <p className="muted">
-        Integrations call <code>/api/v1</code> with a bearer token; each token holds only the
-        scopes it needs.
+        Integrations call <code>/api/v1</code> with a bearer token; each token holds only the scopes
+        it needs.
       </p>
       <QueryState query={tokens} rows={4}>
         {(data) =>
@@ -85,14 +85,12 @@ export function TokensTab() {
         title="Revoke API token"
         confirmLabel="Revoke token"
         pending={revoke.isPending}
-        onConfirm={() =>
-          revoking && revoke.mutate({ params: { path: { token_id: revoking.id } } })
-        }
+        onConfirm={() => revoking && revoke.mutate({ params: { path: { token_id: revoking.id } } })}
       >
         {revoking && (
           <p>
-            Revoke token &apos;{revoking.name}&apos; ({revoking.token_prefix}…)? Integrations
-            using it stop working at once.
+            Revoke token &apos;{revoking.name}&apos; ({revoking.token_prefix}…)? Integrations using
+            it stop working at once.
           </p>
         )}
       </ConfirmDialog>
