@@ -35,7 +35,8 @@ function Harness({ create }: { create: CreateToken }) {
   );
 }
 
-describe('TokenDialog', () => {
+// Role queries over a whole dialog are slow on a busy shared machine; the default 5 s is tight.
+describe('TokenDialog', { timeout: 30_000 }, () => {
   it('sends the chosen scopes, shows the token once with Copy, and forgets it after Done', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
@@ -99,7 +100,8 @@ describe('TokenDialog', () => {
       errors: [{ in: 'body', name: 'name', message: 'Must be 1 to 100 characters.' }],
       request_id: 'req-1',
     };
-    const create = vi.fn<CreateToken>(() => Promise.reject(problem));
+    // The typed client rejects with the problem body itself, as the API sent it.
+    const create = vi.fn<CreateToken>().mockRejectedValue(problem);
     renderWithProviders(<Harness create={create} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('checkbox', { name: 'events:read' }));
