@@ -1,10 +1,8 @@
-import type { Problem } from '../../../api/problem';
 import { Field } from '../../../ui/Field';
 import { fieldAria } from '../shared/aria';
-import { Checkbox } from '../shared/Checkbox';
-import type { Settings } from './GeneralTab';
-import { NumberSetting, TextSetting } from './inputs';
-import { PathMappings } from './PathMappings';
+import { NumberSetting } from './inputs';
+import { MoreSections } from './MoreSections';
+import { flagSetting, type SectionProps, type Settings } from './section-props';
 
 const ARR_ACTIONS: Record<Settings['default_arr_action'], string> = {
   unmonitor: 'Unmonitor and delete the files',
@@ -13,36 +11,9 @@ const ARR_ACTIONS: Record<Settings['default_arr_action'], string> = {
 };
 
 /** The general settings in groups, each input labelled with its unit and range. */
-export function GeneralSections({
-  draft,
-  set,
-  error,
-  problem,
-}: {
-  draft: Settings;
-  set: <K extends keyof Settings>(key: K, value: Settings[K]) => void;
-  error: (key: keyof Settings) => string | undefined;
-  problem: Problem | null;
-}) {
-  const flag = (
-    key:
-      | 'arr_add_import_exclusion'
-      | 'media_server_fallback_enabled'
-      | 'users_can_view_candidates'
-      | 'imdb_ratings_enabled'
-      | 'webhook_block_private_destinations'
-      | 'update_check_enabled',
-    label: string,
-    description: string,
-  ) => (
-    <Checkbox
-      id={`gs-${key}`}
-      label={label}
-      description={description}
-      checked={draft[key]}
-      onChange={(v) => set(key, v)}
-    />
-  );
+export function GeneralSections(props: SectionProps) {
+  const { draft, set, error } = props;
+  const flag = flagSetting(props);
   return (
     <>
       <fieldset>
@@ -160,113 +131,7 @@ export function GeneralSections({
           'Let the main media server delete what no Arr instance holds.',
         )}
       </fieldset>
-      <fieldset>
-        <legend>Moves</legend>
-        <div className="form-grid">
-          <TextSetting
-            id="gs-move-movies"
-            label="Move destination for movies"
-            value={draft.move_destination_movies}
-            onChange={(v) => set('move_destination_movies', v)}
-            error={error('move_destination_movies')}
-            hint="Absolute folder; empty disables moving movies."
-            placeholder="/mnt/archive/movies"
-          />
-          <TextSetting
-            id="gs-move-series"
-            label="Move destination for series"
-            value={draft.move_destination_series}
-            onChange={(v) => set('move_destination_series', v)}
-            error={error('move_destination_series')}
-            hint="Absolute folder; empty disables moving series."
-            placeholder="/mnt/archive/series"
-          />
-        </div>
-        <h3 className="small">Path mappings</h3>
-        <PathMappings
-          value={draft.path_mappings}
-          onChange={(v) => set('path_mappings', v)}
-          problem={problem}
-        />
-      </fieldset>
-      <fieldset>
-        <legend>Metadata</legend>
-        <div className="form-grid">
-          <TextSetting
-            id="gs-tmdb-key"
-            type="password"
-            label="TMDB API key"
-            value={draft.tmdb_api_key}
-            onChange={(v) => set('tmdb_api_key', v)}
-            error={error('tmdb_api_key')}
-            hint={
-              draft.tmdb_api_key === '********'
-                ? 'A key is stored; leave it to keep it, clear it to remove it.'
-                : 'API key or read access token; stored encrypted.'
-            }
-          />
-          <TextSetting
-            id="gs-tmdb-url"
-            type="url"
-            label="TMDB base URL"
-            value={draft.tmdb_base_url}
-            onChange={(v) => set('tmdb_base_url', v ?? '')}
-            error={error('tmdb_base_url')}
-          />
-          <TextSetting
-            id="gs-imdb-url"
-            type="url"
-            label="IMDb ratings dataset URL"
-            value={draft.imdb_ratings_url}
-            onChange={(v) => set('imdb_ratings_url', v ?? '')}
-            error={error('imdb_ratings_url')}
-          />
-        </div>
-        {flag('imdb_ratings_enabled', 'Import IMDb ratings', 'At most once a day.')}
-      </fieldset>
-      <fieldset>
-        <legend>Events and retention</legend>
-        <div className="form-grid">
-          <NumberSetting
-            id="gs-retention"
-            label="Event retention"
-            unit="days"
-            min={7}
-            max={3650}
-            value={draft.event_retention_days}
-            onChange={(v) => set('event_retention_days', v)}
-            error={error('event_retention_days')}
-            hint="Older feed events are pruned once delivered (7…3650)."
-          />
-        </div>
-        {flag(
-          'webhook_block_private_destinations',
-          'Block private webhook destinations',
-          'Refuse webhook and notification URLs on private networks too.',
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>Access and updates</legend>
-        <TextSetting
-          id="gs-public-url"
-          type="url"
-          label="Public URL"
-          value={draft.public_url}
-          onChange={(v) => set('public_url', v)}
-          error={error('public_url')}
-          hint="Where people open this UI, e.g. https://mcs.example.org. Links in notifications and the OIDC redirect URI use it."
-        />
-        {flag(
-          'users_can_view_candidates',
-          'Users can view candidates',
-          'Not only administrators may open the Candidates page.',
-        )}
-        {flag(
-          'update_check_enabled',
-          'Check for updates',
-          'Weekly housekeeping looks for a newer version.',
-        )}
-      </fieldset>
+      <MoreSections {...props} />
     </>
   );
 }

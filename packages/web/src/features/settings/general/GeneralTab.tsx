@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, type Schemas } from '../../../api/client';
+import { api } from '../../../api/client';
 import { asProblem, fieldError } from '../../../api/problem';
 import { QueryState } from '../../../ui/QueryState';
 import { FormProblem } from '../shared/FormProblem';
 import { GeneralSections } from './GeneralSections';
+import type { Settings } from './section-props';
 
-export type Settings = Schemas['GeneralSettings'];
 const PATH = '/api/settings/general';
 
 /** General settings (domain §11): one form, saving only the keys that changed. */
