@@ -17,7 +17,12 @@ export function TokensTab() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<Token | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['get', LIST] });
-  const create = api.useMutation('post', LIST, { meta: { inline: true }, onSuccess: refresh });
+  // gcTime 0 and reset: the plaintext token must not outlive the dialog in the mutation cache.
+  const create = api.useMutation('post', LIST, {
+    meta: { inline: true },
+    gcTime: 0,
+    onSuccess: refresh,
+  });
   const revoke = api.useMutation('delete', '/api/settings/integrations/api-tokens/{token_id}', {
     onSuccess: async () => {
       setRevoking(null);
@@ -76,7 +81,7 @@ export function TokensTab() {
         <TokenDialog
           open
           onOpenChange={setCreating}
-          create={(body) => create.mutateAsync({ body })}
+          create={(body) => create.mutateAsync({ body }).finally(() => create.reset())}
         />
       )}
       <ConfirmDialog

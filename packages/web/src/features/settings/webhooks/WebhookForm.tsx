@@ -36,8 +36,10 @@ export function WebhookForm({
   const [timeout, setTimeoutSeconds] = useState(String(endpoint?.timeout_seconds ?? 15));
   const [secret, setSecret] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['get', LIST] });
+  // gcTime 0: the signing secret lives only in this dialog, not in the mutation cache.
   const create = api.useMutation('post', LIST, {
     meta: { inline: true },
+    gcTime: 0,
     onSuccess: async (data) => {
       setSecret(data.signing_secret);
       await refresh();

@@ -25,9 +25,11 @@ export function WebhooksTab() {
     'post',
     '/api/settings/integrations/webhooks/{endpoint_id}/rotate-secret',
     {
+      gcTime: 0,
       onSuccess: async (data) => {
         setRotating(null);
         setNewSecret(data.signing_secret);
+        rotate.reset();
         await refresh();
       },
     },
