@@ -94,7 +94,7 @@ export function TokensTab() {
       >
         {revoking && (
           <p>
-            Revoke token &apos;{revoking.name}&apos; ({revoking.token_prefix}…)? Integrations using
+            Revoke token &apos;{revoking.name}&apos; ({shownPrefix(revoking)})? Integrations using
             it stop working at once.
           </p>
         )}
@@ -109,7 +109,7 @@ function TokenRow({ token, onRevoke }: { token: Token; onRevoke: () => void }) {
     <tr>
       <td>{token.name}</td>
       <td>
-        <code>{token.token_prefix}…</code>
+        <code>{shownPrefix(token)}</code>
       </td>
       <td>
         {token.scopes.map((s) => (
@@ -147,4 +147,12 @@ function TokenRow({ token, onRevoke }: { token: Token; onRevoke: () => void }) {
       </td>
     </tr>
   );
+}
+
+/** The token's public start as it appears in the plaintext (`mcs_<prefix>_…`). */
+function shownPrefix(token: Token): string {
+  const prefix = token.token_prefix.startsWith('mcs_')
+    ? token.token_prefix
+    : `mcs_${token.token_prefix}`;
+  return `${prefix}…`;
 }

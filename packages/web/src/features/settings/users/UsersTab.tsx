@@ -108,23 +108,25 @@ export function UsersTab() {
                         <td>
                           <DateTime value={u.last_login_at} />
                         </td>
-                        <td className="card-actions">
-                          <button
-                            type="button"
-                            className="button"
-                            aria-label={`Edit user ${u.username}`}
-                            onClick={() => setEditing(u)}
-                          >
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="button"
-                            aria-label={`Delete user ${u.username}`}
-                            onClick={() => setDeleting(u)}
-                          >
-                            Delete
-                          </button>
+                        <td>
+                          <div className="card-actions">
+                            <button
+                              type="button"
+                              className="button"
+                              aria-label={`Edit user ${u.username}`}
+                              onClick={() => setEditing(u)}
+                            >
+                              Edit
+                            </button>
+                            <button
+                              type="button"
+                              className="button"
+                              aria-label={`Delete user ${u.username}`}
+                              onClick={() => setDeleting(u)}
+                            >
+                              Delete
+                            </button>
+                          </div>
                         </td>
                       </tr>
                     ))}

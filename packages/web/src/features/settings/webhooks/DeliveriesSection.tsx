@@ -185,24 +185,26 @@ function DeliveryRow({
           <DateTime value={d.next_attempt_at} relative />
         )}
       </td>
-      <td className="card-actions">
-        <button
-          type="button"
-          className="button"
-          aria-label={`Details of delivery ${d.id}`}
-          onClick={onOpen}
-        >
-          Details
-        </button>
-        <button
-          type="button"
-          className="button"
-          aria-label={`Redeliver delivery ${d.id}`}
-          disabled={d.status === 'pending' || retrying}
-          onClick={onRetry}
-        >
-          Redeliver
-        </button>
+      <td>
+        <div className="card-actions">
+          <button
+            type="button"
+            className="button"
+            aria-label={`Details of delivery ${d.id}`}
+            onClick={onOpen}
+          >
+            Details
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-label={`Redeliver delivery ${d.id}`}
+            disabled={d.status === 'pending' || retrying}
+            onClick={onRetry}
+          >
+            Redeliver
+          </button>
+        </div>
       </td>
     </tr>
   );
