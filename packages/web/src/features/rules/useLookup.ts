@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LookupKind } from './fields';
 import type { MediaType } from './model';
@@ -23,5 +23,7 @@ export function useLookup(kind: LookupKind | undefined, search: string, mediaTyp
     queryFn: () => (kind ? services.lookup(kind, term, mediaType) : Promise.resolve([])),
     enabled: kind !== undefined,
     staleTime: 60_000,
+    // The choices stay while the next search loads: no flicker, no row jumping under the pointer.
+    placeholderData: keepPreviousData,
   });
 }
