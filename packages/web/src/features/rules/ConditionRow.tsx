@@ -3,7 +3,14 @@ import type { Dispatch } from 'react';
 import { Field } from '../../ui/Field';
 import type { EditorAction } from './editorReducer';
 import { fieldsBySource, operatorLabel, valueKind } from './fields';
-import { wireName, type ConditionNode, type MediaType, type NodePath, type RuleField, type TargetScope } from './model';
+import {
+  wireName,
+  type ConditionNode,
+  type MediaType,
+  type NodePath,
+  type RuleField,
+  type TargetScope,
+} from './model';
 import { errorAt, errorsUnder, type RuleError } from './ruleErrors';
 import { ValueInput } from './ValueInput';
 
@@ -33,7 +40,8 @@ export function ConditionRow({
   const [fieldError, operatorError, valueError] = names.map((n) => errorAt(errors, n));
   const other = errorsUnder(errors, name, names);
   const known = fieldsBySource(fields, scope);
-  const outOfScope = node.field !== '' && !known.some(([, list]) => list.some((f) => f.field === node.field));
+  const outOfScope =
+    node.field !== '' && !known.some(([, list]) => list.some((f) => f.field === node.field));
 
   return (
     <li className={node.enabled ? 'condition' : 'condition disabled'}>
@@ -44,10 +52,18 @@ export function ConditionRow({
             value={node.field}
             aria-invalid={Boolean(fieldError) || undefined}
             aria-describedby={fieldError ? `${id}-field-error` : undefined}
-            onChange={(e) => dispatch({ type: 'set_field', path, field: fields.find((f) => f.field === e.target.value) })}
+            onChange={(e) =>
+              dispatch({
+                type: 'set_field',
+                path,
+                field: fields.find((f) => f.field === e.target.value),
+              })
+            }
           >
             <option value="">Choose a field…</option>
-            {outOfScope && <option value={node.field}>{field?.label ?? node.field} (not for this scope)</option>}
+            {outOfScope && (
+              <option value={node.field}>{field?.label ?? node.field} (not for this scope)</option>
+            )}
             {known.map(([source, list]) => (
               <optgroup key={source} label={source}>
                 {list.map((f) => (
@@ -66,7 +82,9 @@ export function ConditionRow({
             disabled={!field}
             aria-invalid={Boolean(operatorError) || undefined}
             aria-describedby={operatorError ? `${id}-operator-error` : undefined}
-            onChange={(e) => dispatch({ type: 'set_operator', path, operator: e.target.value, field })}
+            onChange={(e) =>
+              dispatch({ type: 'set_operator', path, operator: e.target.value, field })
+            }
           >
             {!field && <option value="">—</option>}
             {field?.operators.map((op) => (
@@ -77,7 +95,11 @@ export function ConditionRow({
           </select>
         </Field>
         {kind === 'none' ? (
-          valueError && <p className="field-error" role="alert">{valueError}</p>
+          valueError && (
+            <p className="field-error" role="alert">
+              {valueError}
+            </p>
+          )
         ) : (
           <Field label="Value" htmlFor={`${id}-value`} error={valueError}>
             <ValueInput

@@ -2,7 +2,14 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { Dispatch } from 'react';
 import { ConditionRow } from './ConditionRow';
 import { MAX_DEPTH, type EditorAction } from './editorReducer';
-import { wireName, type GroupNode, type MediaType, type NodePath, type RuleField, type TargetScope } from './model';
+import {
+  wireName,
+  type GroupNode,
+  type MediaType,
+  type NodePath,
+  type RuleField,
+  type TargetScope,
+} from './model';
 import { errorsUnder, type RuleError } from './ruleErrors';
 
 interface Props {
@@ -31,7 +38,9 @@ export function GroupEditor(props: Props) {
           <select
             aria-label={isRoot ? 'Match conditions' : `Match conditions of group at level ${level}`}
             value={group.op}
-            onChange={(e) => dispatch({ type: 'set_op', path, op: e.target.value === 'or' ? 'or' : 'and' })}
+            onChange={(e) =>
+              dispatch({ type: 'set_op', path, op: e.target.value === 'or' ? 'or' : 'and' })
+            }
           >
             <option value="and">all (AND)</option>
             <option value="or">any (OR)</option>
@@ -41,10 +50,19 @@ export function GroupEditor(props: Props) {
         {!isRoot && (
           <span className="node-tools">
             <label className="inline-check">
-              <input type="checkbox" checked={group.enabled} onChange={() => dispatch({ type: 'toggle_node', path })} />
+              <input
+                type="checkbox"
+                checked={group.enabled}
+                onChange={() => dispatch({ type: 'toggle_node', path })}
+              />
               Group on
             </label>
-            <button type="button" className="icon-button" aria-label="Remove group" onClick={() => dispatch({ type: 'remove', path })}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Remove group"
+              onClick={() => dispatch({ type: 'remove', path })}
+            >
               <Trash2 size={16} aria-hidden />
             </button>
           </span>
@@ -67,11 +85,19 @@ export function GroupEditor(props: Props) {
         )}
       </ul>
       <div className="group-actions">
-        <button type="button" className="button" onClick={() => dispatch({ type: 'add_condition', path })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => dispatch({ type: 'add_condition', path })}
+        >
           <Plus size={16} aria-hidden /> Add condition
         </button>
         {props.canAddGroup && level < MAX_DEPTH && (
-          <button type="button" className="button" onClick={() => dispatch({ type: 'add_group', path })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => dispatch({ type: 'add_group', path })}
+          >
             <Plus size={16} aria-hidden /> Add group
           </button>
         )}

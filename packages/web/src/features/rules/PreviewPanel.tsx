@@ -2,7 +2,7 @@ import type { Schemas } from '../../api/client';
 import { DateTime } from '../../ui/DateTime';
 import { formatNumber } from '../../ui/format';
 import { operatorLabel } from './fields';
-import type { RuleField } from './model';
+import { displayValue, type RuleField } from './model';
 import type { PreviewResult } from './services';
 
 type Preview = Schemas['RulePreview'];
@@ -18,8 +18,7 @@ function targetTitle(t: Target): string {
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return 'absent';
-  if (Array.isArray(value)) return value.map(show).join(', ');
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return displayValue(value);
 }
 
 function Counts({ entries, label }: { entries: [string, number][]; label: string }) {
@@ -57,17 +56,27 @@ function Matches({ preview, fields }: { preview: Preview; fields: RuleField[] })
       ) : (
         <ul className="preview-items">
           {preview.items.map((item) => (
-            <li key={`${item.target.media_id}-${item.target.movie_version_id}-${item.target.season_id}-${item.target.episode_id}`} className="card">
+            <li
+              key={`${item.target.media_id}-${item.target.movie_version_id}-${item.target.season_id}-${item.target.episode_id}`}
+              className="card"
+            >
               <p className="preview-title">
                 <strong>{targetTitle(item.target)}</strong>{' '}
-                <span className={`badge state-${item.verdict === 'match' ? 'eligible' : 'pending'}`}>{item.verdict}</span>
+                <span
+                  className={`badge state-${item.verdict === 'match' ? 'eligible' : 'pending'}`}
+                >
+                  {item.verdict}
+                </span>
                 {item.protected && <span className="badge state-protected">protected</span>}
-                {item.existing_candidate_id !== null && <span className="badge">already a candidate</span>}
+                {item.existing_candidate_id !== null && (
+                  <span className="badge">already a candidate</span>
+                )}
               </p>
               <ul className="preview-conditions">
                 {item.conditions.map((c) => (
                   <li key={c.path}>
-                    {label(c.field)} {operatorLabel(c.operator)} {show(c.value)} — actual <strong>{show(c.actual)}</strong>:{' '}
+                    {label(c.field)} {operatorLabel(c.operator)} {show(c.value)} — actual{' '}
+                    <strong>{show(c.actual)}</strong>:{' '}
                     <span className={`result-${c.result}`}>{c.result.replace('_', ' ')}</span>
                   </li>
                 ))}
@@ -77,7 +86,9 @@ function Matches({ preview, fields }: { preview: Preview; fields: RuleField[] })
         </ul>
       )}
       {preview.total > preview.items.length && (
-        <p className="muted small">Showing {preview.items.length} of {formatNumber(preview.total)}.</p>
+        <p className="muted small">
+          Showing {preview.items.length} of {formatNumber(preview.total)}.
+        </p>
       )}
     </>
   );
@@ -101,31 +112,60 @@ function DiffView({ diff }: { diff: Diff }) {
         ]}
       />
       <h3>Added</h3>
-      {diff.added.length === 0 ? <p className="muted">None.</p> : (
-        <ul>{diff.added.map((a) => (
-          <li key={`${a.target.media_id}-${a.target.movie_version_id}-${a.target.episode_id}-${a.target.season_id}`}>
-            {targetTitle(a.target)}{a.eligible_at && <> — eligible <DateTime value={a.eligible_at} relative /></>}
-          </li>
-        ))}</ul>
+      {diff.added.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul>
+          {diff.added.map((a) => (
+            <li
+              key={`${a.target.media_id}-${a.target.movie_version_id}-${a.target.episode_id}-${a.target.season_id}`}
+            >
+              {targetTitle(a.target)}
+              {a.eligible_at && (
+                <>
+                  {' '}
+                  — eligible <DateTime value={a.eligible_at} relative />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
       <h3>Removed</h3>
-      {diff.removed.length === 0 ? <p className="muted">None.</p> : (
-        <ul>{diff.removed.map((r) => <li key={r.candidate_id}>{targetTitle(r.target)}</li>)}</ul>
+      {diff.removed.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul>
+          {diff.removed.map((r) => (
+            <li key={r.candidate_id}>{targetTitle(r.target)}</li>
+          ))}
+        </ul>
       )}
       <h3>Retimed</h3>
-      {diff.retimed.length === 0 ? <p className="muted">None.</p> : (
-        <ul>{diff.retimed.map((r) => (
-          <li key={r.candidate_id}>
-            {r.title}: <DateTime value={r.old_eligible_at} /> → <DateTime value={r.new_eligible_at} /> ({r.direction})
-          </li>
-        ))}</ul>
+      {diff.retimed.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul>
+          {diff.retimed.map((r) => (
+            <li key={r.candidate_id}>
+              {r.title}: <DateTime value={r.old_eligible_at} /> →{' '}
+              <DateTime value={r.new_eligible_at} /> ({r.direction})
+            </li>
+          ))}
+        </ul>
       )}
-      {diff.truncated && <p className="muted small">Lists are cut at 500 entries; the counts include everything.</p>}
+      {diff.truncated && (
+        <p className="muted small">Lists are cut at 500 entries; the counts include everything.</p>
+      )}
     </>
   );
 }
 
 /** The preview (what matches, and why) or the what-if diff against the saved rule. */
 export function PreviewPanel({ result, fields }: { result: PreviewResult; fields: RuleField[] }) {
-  return 'items' in result ? <Matches preview={result} fields={fields} /> : <DiffView diff={result} />;
+  return 'items' in result ? (
+    <Matches preview={result} fields={fields} />
+  ) : (
+    <DiffView diff={result} />
+  );
 }

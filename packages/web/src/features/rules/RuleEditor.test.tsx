@@ -17,7 +17,9 @@ function renderEditor(services: RuleEditorServices = fakeServices()) {
 }
 
 const optionNames = (select: HTMLElement) =>
-  within(select).getAllByRole('option').map((o) => o.textContent);
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 const sentence = () => screen.getByLabelText('Rule in words');
 
@@ -28,11 +30,17 @@ describe('RuleEditor', () => {
 
     await user.selectOptions(screen.getByLabelText('Field'), 'Days since last watched');
     expect(optionNames(screen.getByLabelText('Operator'))).toEqual([
-      'is more than', 'is less than', 'is', 'is known', 'is not known',
+      'is more than',
+      'is less than',
+      'is',
+      'is known',
+      'is not known',
     ]);
     expect(screen.getByLabelText('Value')).toHaveAttribute('type', 'number');
     await user.type(screen.getByLabelText('Value'), '90');
-    expect(sentence()).toHaveTextContent('Movie files whose days since last watched is more than 90 days.');
+    expect(sentence()).toHaveTextContent(
+      'Movie files whose days since last watched is more than 90 days.',
+    );
 
     await user.selectOptions(screen.getByLabelText('Operator'), 'is known');
     expect(screen.queryByLabelText('Value')).not.toBeInTheDocument();
@@ -41,10 +49,15 @@ describe('RuleEditor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add group' }));
     const nested = screen.getByRole('group', { name: 'Group at level 2' });
-    await user.selectOptions(within(nested).getByLabelText('Match conditions of group at level 2'), 'any (OR)');
+    await user.selectOptions(
+      within(nested).getByLabelText('Match conditions of group at level 2'),
+      'any (OR)',
+    );
     await user.selectOptions(within(nested).getByLabelText('Field'), 'Genres');
     expect(optionNames(within(nested).getByLabelText('Operator'))).toEqual([
-      'includes any of', 'includes all of', 'includes none of',
+      'includes any of',
+      'includes all of',
+      'includes none of',
     ]);
     await user.type(within(nested).getByLabelText('Value'), 'hor');
     await user.click(await within(nested).findByRole('button', { name: 'Horror' }));
@@ -64,7 +77,9 @@ describe('RuleEditor', () => {
     await user.click(within(nested).getAllByRole('button', { name: 'Remove condition' })[0]!);
     expect(sentence()).toHaveTextContent('AND size is more than 10.0 GiB.');
     await user.click(screen.getByRole('button', { name: 'Remove group' }));
-    expect(sentence()).toHaveTextContent('Movie files whose days since last watched is more than 90 days.');
+    expect(sentence()).toHaveTextContent(
+      'Movie files whose days since last watched is more than 90 days.',
+    );
   }, 30_000);
 
   it('offers only the fields of the target scope and enum values from the field schema', async () => {
@@ -75,7 +90,13 @@ describe('RuleEditor', () => {
     expect(optionNames(screen.getByLabelText('Field'))).toContain('Season number');
 
     await user.selectOptions(screen.getByLabelText('Field'), 'Resolution');
-    expect(optionNames(screen.getByLabelText('Value'))).toEqual(['Choose…', 'sd', '720p', '1080p', '2160p']);
+    expect(optionNames(screen.getByLabelText('Value'))).toEqual([
+      'Choose…',
+      'sd',
+      '720p',
+      '1080p',
+      '2160p',
+    ]);
     await user.selectOptions(screen.getByLabelText('Value'), '2160p');
     expect(sentence()).toHaveTextContent('Episodes whose resolution is "2160p".');
   });
@@ -85,13 +106,18 @@ describe('RuleEditor', () => {
     await user.selectOptions(screen.getByLabelText('Field'), 'Title');
     await user.selectOptions(screen.getByLabelText('Operator'), 'matches the pattern');
     await user.type(screen.getByLabelText('Value'), 'a(?=b)');
-    expect(await screen.findByText('Invalid pattern: look-around is not supported')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Invalid pattern: look-around is not supported'),
+    ).toBeInTheDocument();
   });
 
   it('places each 422 rule_invalid error on its control and lists them all', async () => {
     const save = vi.fn<RuleEditorServices['save']>().mockRejectedValue(
       ruleInvalid([
-        { name: 'definition.root.children[1].children[0].value', message: 'Must be between 0 and 36500.' },
+        {
+          name: 'definition.root.children[1].children[0].value',
+          message: 'Must be between 0 and 36500.',
+        },
         { name: 'name', message: 'Name is required.' },
       ]),
     );
@@ -121,19 +147,50 @@ describe('RuleEditor', () => {
     });
     const { user } = renderEditor(fakeServices({ save }));
     await user.click(screen.getByRole('button', { name: 'Save rule' }));
-    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('A rule with this name exists.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
+        'A rule with this name exists.',
+      ),
+    );
   });
 
   it('previews the draft: summary counts and each match with its conditions', async () => {
     const preview = vi.fn<RuleEditorServices['preview']>().mockResolvedValue({
-      summary: { evaluated: 10, matched: 1, unknown: 0, no_match: 9, already_protected: 0, already_candidates: 0, would_schedule: 1 },
+      summary: {
+        evaluated: 10,
+        matched: 1,
+        unknown: 0,
+        no_match: 9,
+        already_protected: 0,
+        already_candidates: 0,
+        would_schedule: 1,
+      },
       items: [
         {
-          target: { scope: 'version', media_id: 3, movie_version_id: 4, series_id: null, season_id: null, episode_id: null, title: 'Heat', season_number: null, episode_number: null },
+          target: {
+            scope: 'version',
+            media_id: 3,
+            movie_version_id: 4,
+            series_id: null,
+            season_id: null,
+            episode_id: null,
+            title: 'Heat',
+            season_number: null,
+            episode_number: null,
+          },
           verdict: 'match',
           protected: false,
           existing_candidate_id: null,
-          conditions: [{ path: 'root.children[0]', field: 'watch.days_since_last_watched', operator: 'greater_than', value: 90, actual: 400, result: 'match' }],
+          conditions: [
+            {
+              path: 'root.children[0]',
+              field: 'watch.days_since_last_watched',
+              operator: 'greater_than',
+              value: 90,
+              actual: 400,
+              result: 'match',
+            },
+          ],
         },
       ],
       sources: [],
@@ -148,6 +205,10 @@ describe('RuleEditor', () => {
     expect(await within(panel).findByText('Heat')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Preview summary')).toHaveTextContent('Evaluated10');
     expect(panel).toHaveTextContent('Days since last watched is more than 90 — actual 400: match');
-    expect(preview.mock.calls[0]?.[0]).toMatchObject({ mode: 'matches', media_type: 'movie', target_scope: 'movie_version' });
+    expect(preview.mock.calls[0]?.[0]).toMatchObject({
+      mode: 'matches',
+      media_type: 'movie',
+      target_scope: 'movie_version',
+    });
   });
 });

@@ -2,7 +2,13 @@ import { useReducer } from 'react';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemMessage } from '../../ui/ProblemMessage';
 import { ActionSection } from './ActionSection';
-import { editorReducer, MAX_GROUPS, newRuleState, stateFromRule, treeLimits } from './editorReducer';
+import {
+  editorReducer,
+  MAX_GROUPS,
+  newRuleState,
+  stateFromRule,
+  treeLimits,
+} from './editorReducer';
 import { GroupEditor } from './GroupEditor';
 import type { RuleField, RuleView } from './model';
 import { PreviewPanel } from './PreviewPanel';
@@ -26,7 +32,9 @@ export function RuleEditor({
   rule: RuleView | null;
   onSaved: (rule: RuleView) => void;
 }) {
-  const [state, dispatch] = useReducer(editorReducer, rule, (r) => (r ? stateFromRule(r) : newRuleState()));
+  const [state, dispatch] = useReducer(editorReducer, rule, (r) =>
+    r ? stateFromRule(r) : newRuleState(),
+  );
   const { save, preview, synced, errors, problem } = useRuleRequests(state, rule, onSaved);
   const canAddGroup = treeLimits(state.root).groups < MAX_GROUPS;
   const busy = save.isPending || preview.isPending;
@@ -37,15 +45,30 @@ export function RuleEditor({
         title={rule ? `Rule: ${rule.name}` : 'New rule'}
         actions={
           <>
-            <button type="button" className="button" disabled={busy} onClick={() => preview.mutate('matches')}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => preview.mutate('matches')}
+            >
               Preview
             </button>
             {rule && (
-              <button type="button" className="button" disabled={busy} onClick={() => preview.mutate('diff')}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => preview.mutate('diff')}
+              >
                 Compare with saved
               </button>
             )}
-            <button type="button" className="button primary" disabled={busy} onClick={() => save.mutate()}>
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy}
+              onClick={() => save.mutate()}
+            >
               {save.isPending ? 'Saving…' : 'Save rule'}
             </button>
           </>
@@ -57,7 +80,8 @@ export function RuleEditor({
       {errors.length > 0 && (
         <div className="problem" role="alert" aria-label="Problems with this rule">
           <p className="problem-title">
-            This rule has {errors.length === 1 ? 'a problem' : `${errors.length} problems`}; fix {errors.length === 1 ? 'it' : 'them'} where marked.
+            This rule has {errors.length === 1 ? 'a problem' : `${errors.length} problems`}; fix{' '}
+            {errors.length === 1 ? 'it' : 'them'} where marked.
           </p>
           <ul>
             {errors.map((e) => (
@@ -69,7 +93,14 @@ export function RuleEditor({
       {problem && <ProblemMessage error={problem} />}
       <SyncWarning sync={synced.data} fields={fields} />
       <div className="rule-editor">
-        <form className="rule-form" onSubmit={(e) => { e.preventDefault(); save.mutate(); }} noValidate>
+        <form
+          className="rule-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+          noValidate
+        >
           <RuleBasics state={state} errors={errors} dispatch={dispatch} />
           <section className="card" aria-labelledby="rule-conditions-title">
             <h2 id="rule-conditions-title">Conditions</h2>
@@ -92,7 +123,9 @@ export function RuleEditor({
             <PreviewPanel result={preview.data} fields={fields} />
           ) : (
             <p className="muted">
-              {preview.isPending ? 'Evaluating…' : 'Preview shows what this draft matches now, before you save it.'}
+              {preview.isPending
+                ? 'Evaluating…'
+                : 'Preview shows what this draft matches now, before you save it.'}
             </p>
           )}
         </aside>

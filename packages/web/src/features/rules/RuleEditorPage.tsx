@@ -18,14 +18,27 @@ function EditorWithFields({ rule }: { rule: RuleView | null }) {
   };
   return (
     <QueryState query={fields} rows={8}>
-      {(data) => <RuleEditor key={rule?.id ?? 'new'} fields={data.items satisfies RuleField[]} rule={rule} onSaved={onSaved} />}
+      {(data) => (
+        <RuleEditor
+          key={rule?.id ?? 'new'}
+          fields={data.items satisfies RuleField[]}
+          rule={rule}
+          onSaved={onSaved}
+        />
+      )}
     </QueryState>
   );
 }
 
 function ExistingRule({ ruleId }: { ruleId: number }) {
-  const rule = api.useQuery('get', '/api/rules/{rule_id}', { params: { path: { rule_id: ruleId } } });
-  return <QueryState query={rule} rows={8}>{(data) => <EditorWithFields key={data.revision} rule={data} />}</QueryState>;
+  const rule = api.useQuery('get', '/api/rules/{rule_id}', {
+    params: { path: { rule_id: ruleId } },
+  });
+  return (
+    <QueryState query={rule} rows={8}>
+      {(data) => <EditorWithFields key={data.revision} rule={data} />}
+    </QueryState>
+  );
 }
 
 /** /rules/:ruleId — "new" creates a rule, a number edits that one. */

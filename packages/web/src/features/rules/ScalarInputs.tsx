@@ -49,8 +49,10 @@ function bestUnit(bytes: unknown): Unit {
 /** A size typed with a binary unit and stored in bytes. */
 export function SizeInput(props: InputProps) {
   const [unit, setUnit] = useState<Unit>(() => bestUnit(props.value));
-  const shown = typeof props.value === 'number' ? String(+(props.value / UNITS[unit]).toFixed(3)) : '';
-  const toBytes = (text: string, u: Unit) => (text === '' ? null : Math.round(Number(text) * UNITS[u]));
+  const shown =
+    typeof props.value === 'number' ? String(+(props.value / UNITS[unit]).toFixed(3)) : '';
+  const toBytes = (text: string, u: Unit) =>
+    text === '' ? null : Math.round(Number(text) * UNITS[u]);
   return (
     <span className="with-unit">
       <input
@@ -123,7 +125,9 @@ export function RegexInput(props: InputProps & { errorId: string }) {
   );
 }
 
-export function EnumSelect(props: InputProps & { options: { value: string | number; label: string }[] }) {
+export function EnumSelect(
+  props: InputProps & { options: { value: string | number; label: string }[] },
+) {
   return (
     <select
       {...aria(props)}

@@ -4,7 +4,13 @@ import type { RuleField } from './model';
 import type { SyncState } from './services';
 
 /** Says which data this rule needs is missing or old, so its matches would be "unknown". */
-export function SyncWarning({ sync, fields }: { sync: SyncState | undefined; fields: RuleField[] }) {
+export function SyncWarning({
+  sync,
+  fields,
+}: {
+  sync: SyncState | undefined;
+  fields: RuleField[];
+}) {
   if (!sync || sync.ready) return null;
   const missing = sync.fields.filter((f) => !f.available);
   const troubled = sync.sources.filter((s) => s.state !== 'ok' || s.stale);
@@ -14,8 +20,8 @@ export function SyncWarning({ sync, fields }: { sync: SyncState | undefined; fie
       <AlertTriangle size={18} aria-hidden />
       <div>
         <p>
-          <strong>Some data this rule needs is not present or not fresh.</strong> Items depending on it
-          are “unknown” and are neither scheduled nor removed.
+          <strong>Some data this rule needs is not present or not fresh.</strong> Items depending on
+          it are “unknown” and are neither scheduled nor removed.
         </p>
         <ul>
           {missing.map((f) => (
@@ -26,7 +32,8 @@ export function SyncWarning({ sync, fields }: { sync: SyncState | undefined; fie
           {troubled.map((s) => (
             <li key={`${s.source}-${s.service_config_id}`}>
               {s.source}
-              {s.service_config_id !== null && ` #${s.service_config_id}`}: {s.stale ? 'stale' : s.state.replace('_', ' ')}
+              {s.service_config_id !== null && ` #${s.service_config_id}`}:{' '}
+              {s.stale ? 'stale' : s.state.replace('_', ' ')}
               {s.reason && ` (${s.reason})`}; last success <DateTime value={s.last_success_at} />
             </li>
           ))}

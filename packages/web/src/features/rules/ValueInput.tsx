@@ -61,7 +61,13 @@ export function ValueInput({
           {...common}
           lookup={fixed ? undefined : lookup}
           options={fixed}
-          freeText={!fixed && (kind !== 'list' || field?.type === 'tag_list' || lookup === undefined || lookup === 'genres')}
+          freeText={
+            !fixed &&
+            (kind !== 'list' ||
+              field?.type === 'tag_list' ||
+              lookup === undefined ||
+              lookup === 'genres')
+          }
           numeric={lookup === 'libraries' || lookup === 'movie_collections'}
           mediaType={mediaType}
         />

@@ -64,7 +64,9 @@ export function stateFromRule(rule: RuleView): EditorState {
   const next = () => (id += 1);
   const parsed = nodeFromWire(rule.definition.root, next);
   const root: GroupNode =
-    parsed.type === 'group' ? parsed : { type: 'group', id: next(), op: 'and', enabled: true, children: [parsed] };
+    parsed.type === 'group'
+      ? parsed
+      : { type: 'group', id: next(), op: 'and', enabled: true, children: [parsed] };
   return {
     name: rule.name,
     description: rule.description ?? '',
@@ -78,7 +80,11 @@ export function stateFromRule(rule: RuleView): EditorState {
 }
 
 /** Replaces the node at `path` with what `change` makes of it; other branches stay shared. */
-function updateAt(group: GroupNode, path: NodePath, change: (node: RuleNode) => RuleNode | null): GroupNode {
+function updateAt(
+  group: GroupNode,
+  path: NodePath,
+  change: (node: RuleNode) => RuleNode | null,
+): GroupNode {
   const [head, ...rest] = path;
   if (head === undefined) {
     const changed = change(group);
@@ -100,7 +106,10 @@ function updateCondition(
   path: NodePath,
   change: (node: ConditionNode) => ConditionNode,
 ): EditorState {
-  return { ...state, root: updateAt(state.root, path, (n) => (n.type === 'condition' ? change(n) : n)) };
+  return {
+    ...state,
+    root: updateAt(state.root, path, (n) => (n.type === 'condition' ? change(n) : n)),
+  };
 }
 
 function addChild(state: EditorState, path: NodePath, make: (id: number) => RuleNode, ids: number) {
@@ -129,22 +138,38 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'set_scope':
       return { ...state, scope: action.scope };
     case 'set_op':
-      return { ...state, root: updateAt(state.root, action.path, (n) => (n.type === 'group' ? { ...n, op: action.op } : n)) };
+      return {
+        ...state,
+        root: updateAt(state.root, action.path, (n) =>
+          n.type === 'group' ? { ...n, op: action.op } : n,
+        ),
+      };
     case 'add_condition':
       return addChild(state, action.path, emptyCondition, 1);
     case 'add_group':
       return addChild(
         state,
         action.path,
-        (id) => ({ type: 'group', id, op: 'and', enabled: true, children: [emptyCondition(id + 1)] }),
+        (id) => ({
+          type: 'group',
+          id,
+          op: 'and',
+          enabled: true,
+          children: [emptyCondition(id + 1)],
+        }),
         2,
       );
     case 'remove':
-      return action.path.length === 0 ? state : { ...state, root: updateAt(state.root, action.path, () => null) };
+      return action.path.length === 0
+        ? state
+        : { ...state, root: updateAt(state.root, action.path, () => null) };
     case 'toggle_node':
       return action.path.length === 0
         ? state
-        : { ...state, root: updateAt(state.root, action.path, (n) => ({ ...n, enabled: !n.enabled })) };
+        : {
+            ...state,
+            root: updateAt(state.root, action.path, (n) => ({ ...n, enabled: !n.enabled })),
+          };
     case 'set_field':
       return updateCondition(state, action.path, (n) => {
         const operator = action.field?.operators[0] ?? '';

@@ -90,7 +90,12 @@ export type WireNode =
 /** The tree as the API takes it (domain.md §3.2), without the editor's ids. */
 export function nodeToWire(node: RuleNode): WireNode {
   if (node.type === 'group')
-    return { type: 'group', op: node.op, enabled: node.enabled, children: node.children.map(nodeToWire) };
+    return {
+      type: 'group',
+      op: node.op,
+      enabled: node.enabled,
+      children: node.children.map(nodeToWire),
+    };
   const { field, operator, value, enabled } = node;
   return value === null || value === undefined
     ? { type: 'condition', field, operator, enabled }
@@ -120,4 +125,13 @@ export function flattenConditions(
 /** The JSON path the API names a node by: `definition.root.children[1].children[0]`. */
 export function wireName(path: NodePath): string {
   return ['definition.root', ...path.map((i) => `children[${i}]`)].join('.');
+}
+
+/** Any value as short text: strings as they are, lists joined, objects as JSON. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(displayValue).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }

@@ -24,7 +24,9 @@ export function errorAt(errors: RuleError[], name: string): string | undefined {
 /** Errors on a node itself or below it that no control of the node shows. */
 export function errorsUnder(errors: RuleError[], prefix: string, shown: string[]): string[] {
   return errors
-    .filter((e) => (e.name === prefix || e.name.startsWith(`${prefix}.`)) && !shown.includes(e.name))
+    .filter(
+      (e) => (e.name === prefix || e.name.startsWith(`${prefix}.`)) && !shown.includes(e.name),
+    )
     .filter((e) => !/\.children\[\d+\]/.test(e.name.slice(prefix.length)))
     .map((e) => e.message);
 }

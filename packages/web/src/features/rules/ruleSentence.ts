@@ -1,6 +1,13 @@
 import { formatBytes } from '../../ui/format';
 import { operatorLabel, valueKind } from './fields';
-import { SCOPE_LABEL, type GroupNode, type RuleField, type RuleNode, type TargetScope } from './model';
+import {
+  displayValue,
+  SCOPE_LABEL,
+  type GroupNode,
+  type RuleField,
+  type RuleNode,
+  type TargetScope,
+} from './model';
 
 /** Lower-cases a label's first letter unless it looks like an acronym ("TMDB genres"). */
 function lowerFirst(label: string): string {
@@ -17,16 +24,19 @@ function valuePhrase(field: RuleField | undefined, operator: string, value: unkn
   if (kind === 'none') return '';
   if (value === null || value === undefined || value === '') return '…';
   if (Array.isArray(value)) {
-    const items = value.map((v) => (typeof v === 'string' ? `"${v}"` : String(v)));
+    const items = value.map((v) => (typeof v === 'string' ? `"${v}"` : displayValue(v)));
     return joinList(items, operator.includes('all') ? 'and' : 'or');
   }
-  if (kind === 'days') return `${String(value)} ${value === 1 ? 'day' : 'days'}`;
+  if (kind === 'days') return `${displayValue(value)} ${value === 1 ? 'day' : 'days'}`;
   if (kind === 'bytes' && typeof value === 'number') return formatBytes(value);
-  if (kind === 'regex') return `/${String(value)}/`;
-  return typeof value === 'string' ? `"${value}"` : String(value);
+  if (kind === 'regex') return `/${displayValue(value)}/`;
+  return typeof value === 'string' ? `"${value}"` : displayValue(value);
 }
 
-function conditionSentence(node: Extract<RuleNode, { type: 'condition' }>, fields: RuleField[]): string {
+function conditionSentence(
+  node: Extract<RuleNode, { type: 'condition' }>,
+  fields: RuleField[],
+): string {
   if (!node.field) return '(a condition still to choose)';
   const field = fields.find((f) => f.field === node.field);
   const label = lowerFirst(field?.label ?? node.field);
@@ -43,7 +53,9 @@ function groupSentence(group: GroupNode, fields: RuleField[], nested: boolean): 
   const parts = group.children
     .filter(isActive)
     .map((child) =>
-      child.type === 'condition' ? conditionSentence(child, fields) : groupSentence(child, fields, true),
+      child.type === 'condition'
+        ? conditionSentence(child, fields)
+        : groupSentence(child, fields, true),
     );
   const joined = parts.join(group.op === 'and' ? ' AND ' : ' OR ');
   return nested && parts.length > 1 ? `(${joined})` : joined;

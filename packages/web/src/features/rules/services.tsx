@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { client, type Schemas } from '../../api/client';
+import { asProblem } from '../../api/problem';
 import type { LookupKind } from './fields';
 import type { MediaType, RuleView } from './model';
 
@@ -27,14 +28,20 @@ export interface RuleEditorServices {
   checkSynced(fields: string[], mediaType: MediaType): Promise<SyncState>;
 }
 
-function unwrap<T>(result: { data?: T; error?: unknown }): T {
-  if (result.data === undefined) throw result.error ?? new Error('Empty response');
-  return result.data;
+/** The answer's data, or its problem thrown as an Error carrying the problem's fields. */
+export function unwrap<T>(result: { data?: T; error?: unknown }): T {
+  if (result.data !== undefined) return result.data;
+  const problem = asProblem(result.error);
+  throw Object.assign(new Error(problem.detail), problem);
 }
 
 const count = (n: number) => `${n.toLocaleString()} items`;
 
-async function lookup(kind: LookupKind, search: string, mediaType: MediaType): Promise<LookupOption[]> {
+async function lookup(
+  kind: LookupKind,
+  search: string,
+  mediaType: MediaType,
+): Promise<LookupOption[]> {
   const query = { search: search || undefined };
   const typed = { ...query, media_type: mediaType };
   switch (kind) {
@@ -44,23 +51,40 @@ async function lookup(kind: LookupKind, search: string, mediaType: MediaType): P
     }
     case 'languages':
     case 'countries': {
-      const path = kind === 'languages' ? '/api/rules/original-languages' : '/api/rules/origin-countries';
-      const data = unwrap(await client.GET(path, { params: { query: { ...typed, per_page: 100 } } }));
-      return data.items.map((c) => ({ value: c.code, label: `${c.name} (${c.code})`, detail: count(c.count) }));
+      const path =
+        kind === 'languages' ? '/api/rules/original-languages' : '/api/rules/origin-countries';
+      const data = unwrap(
+        await client.GET(path, { params: { query: { ...typed, per_page: 100 } } }),
+      );
+      return data.items.map((c) => ({
+        value: c.code,
+        label: `${c.name} (${c.code})`,
+        detail: count(c.count),
+      }));
     }
     case 'movie_collections': {
       const data = unwrap(
-        await client.GET('/api/rules/movie-collections', { params: { query: { ...query, per_page: 100 } } }),
+        await client.GET('/api/rules/movie-collections', {
+          params: { query: { ...query, per_page: 100 } },
+        }),
       );
-      return data.items.map((c) => ({ value: c.tmdb_collection_id, label: c.name, detail: count(c.movie_count) }));
+      return data.items.map((c) => ({
+        value: c.tmdb_collection_id,
+        label: c.name,
+        detail: count(c.movie_count),
+      }));
     }
     case 'server_collections': {
-      const data = unwrap(await client.GET('/api/rules/media-server-collections', { params: { query: typed } }));
+      const data = unwrap(
+        await client.GET('/api/rules/media-server-collections', { params: { query: typed } }),
+      );
       return data.items.map((c) => ({ value: c.name, label: c.name, detail: count(c.item_count) }));
     }
     case 'seerr_users': {
       const data = unwrap(
-        await client.GET('/api/rules/seerr-users', { params: { query: { ...query, per_page: 100 } } }),
+        await client.GET('/api/rules/seerr-users', {
+          params: { query: { ...query, per_page: 100 } },
+        }),
       );
       return data.items.map((u) => ({
         value: u.key,
@@ -82,7 +106,11 @@ async function lookup(kind: LookupKind, search: string, mediaType: MediaType): P
       return data.items
         .flatMap((s) => s.libraries)
         .filter((l) => l.media_type === mediaType && l.name.toLowerCase().includes(needle))
-        .map((l) => ({ value: l.id, label: l.name, detail: l.item_count === null ? undefined : count(l.item_count) }));
+        .map((l) => ({
+          value: l.id,
+          label: l.name,
+          detail: l.item_count === null ? undefined : count(l.item_count),
+        }));
     }
     case 'paths': {
       const data = unwrap(
@@ -90,7 +118,11 @@ async function lookup(kind: LookupKind, search: string, mediaType: MediaType): P
           params: { query: { media_type: mediaType, prefix: search || undefined, depth: 1 } },
         }),
       );
-      return data.children.map((c) => ({ value: c.path, label: c.path, detail: count(c.item_count) }));
+      return data.children.map((c) => ({
+        value: c.path,
+        label: c.path,
+        detail: count(c.item_count),
+      }));
     }
   }
 }
@@ -98,13 +130,20 @@ async function lookup(kind: LookupKind, search: string, mediaType: MediaType): P
 export const apiServices: RuleEditorServices = {
   lookup,
   async validateRegex(pattern) {
-    const data = unwrap(await client.POST('/api/rules/validate-regex', { body: { patterns: [pattern] } }));
+    const data = unwrap(
+      await client.POST('/api/rules/validate-regex', { body: { patterns: [pattern] } }),
+    );
     return data.results[0]?.error ?? null;
   },
   async save(body, ruleId) {
     return ruleId === null
       ? unwrap(await client.POST('/api/rules', { body }))
-      : unwrap(await client.POST('/api/rules/{rule_id}', { params: { path: { rule_id: ruleId } }, body }));
+      : unwrap(
+          await client.POST('/api/rules/{rule_id}', {
+            params: { path: { rule_id: ruleId } },
+            body,
+          }),
+        );
   },
   async preview(body) {
     return unwrap(await client.POST('/api/rules/preview', { body }));
@@ -117,7 +156,13 @@ export const apiServices: RuleEditorServices = {
 
 const ServicesContext = createContext<RuleEditorServices>(apiServices);
 
-export function RuleServicesProvider({ value, children }: { value: RuleEditorServices; children: ReactNode }) {
+export function RuleServicesProvider({
+  value,
+  children,
+}: {
+  value: RuleEditorServices;
+  children: ReactNode;
+}) {
   return <ServicesContext.Provider value={value}>{children}</ServicesContext.Provider>;
 }
 

@@ -22,20 +22,33 @@ export function ruleBody(state: EditorState): RuleInput {
 }
 
 /** A failure placed on fields (422 rule_invalid, 409 name_taken) or kept as one problem. */
-function placeErrors(error: unknown, state: EditorState): { errors: RuleError[]; problem: Problem | null } {
+function placeErrors(
+  error: unknown,
+  state: EditorState,
+): { errors: RuleError[]; problem: Problem | null } {
   const problem = asProblem(error);
   if (problem.status === 409)
-    return { errors: [{ name: 'name', message: problem.detail || 'Another rule has this name.' }], problem: null };
+    return {
+      errors: [{ name: 'name', message: problem.detail || 'Another rule has this name.' }],
+      problem: null,
+    };
   if (problem.status === 422 && problem.errors?.length)
     return {
-      errors: problem.errors.map((e) => ({ name: normalizeErrorName(e.name, state.root), message: e.message })),
+      errors: problem.errors.map((e) => ({
+        name: normalizeErrorName(e.name, state.root),
+        message: e.message,
+      })),
       problem: null,
     };
   return { errors: [], problem };
 }
 
 /** Save, preview and diff of the draft, with their errors placed for the form. */
-export function useRuleRequests(state: EditorState, rule: RuleView | null, onSaved: (rule: RuleView) => void) {
+export function useRuleRequests(
+  state: EditorState,
+  rule: RuleView | null,
+  onSaved: (rule: RuleView) => void,
+) {
   const services = useRuleServices();
   const [failure, setFailure] = useState<{ errors: RuleError[]; problem: Problem | null }>({
     errors: [],
@@ -59,7 +72,13 @@ export function useRuleRequests(state: EditorState, rule: RuleView | null, onSav
     onError,
   });
 
-  const used = [...new Set(flattenConditions(state.root).map((c) => c.node.field).filter(Boolean))].sort();
+  const used = [
+    ...new Set(
+      flattenConditions(state.root)
+        .map((c) => c.node.field)
+        .filter(Boolean),
+    ),
+  ].sort();
   const synced = useQuery({
     queryKey: ['rules-check-synced', used, state.mediaType],
     queryFn: () => services.checkSynced(used, state.mediaType),
