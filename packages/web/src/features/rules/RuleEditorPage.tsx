@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../api/client';
+import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import type { RuleField, RuleView } from './model';
 import { RuleEditor } from './RuleEditor';
@@ -45,5 +46,12 @@ function ExistingRule({ ruleId }: { ruleId: number }) {
 export function RuleEditorPage() {
   const { ruleId = 'new' } = useParams();
   if (ruleId === 'new') return <EditorWithFields rule={null} />;
-  return <ExistingRule ruleId={Number(ruleId)} />;
+  const id = Number(ruleId);
+  if (!Number.isInteger(id) || id < 1)
+    return (
+      <EmptyState title="No such rule">
+        <Link to="/rules">Back to the rules</Link>
+      </EmptyState>
+    );
+  return <ExistingRule ruleId={id} />;
 }

@@ -1,6 +1,7 @@
 import { FIELD_LOOKUP, schemaEnum, type ValueKind } from './fields';
 import type { MediaType, RuleField } from './model';
 import { MultiValuePicker } from './MultiValuePicker';
+import { PathChecks } from './PathChecks';
 import { EnumSelect, NumberInput, RegexInput, SizeInput, TextInput } from './ScalarInputs';
 import { useLookup } from './useLookup';
 
@@ -57,20 +58,23 @@ export function ValueInput({
     case 'list':
     case 'paths':
       return (
-        <MultiValuePicker
-          {...common}
-          lookup={fixed ? undefined : lookup}
-          options={fixed}
-          freeText={
-            !fixed &&
-            (kind !== 'list' ||
-              field?.type === 'tag_list' ||
-              lookup === undefined ||
-              lookup === 'genres')
-          }
-          numeric={lookup === 'libraries' || lookup === 'movie_collections'}
-          mediaType={mediaType}
-        />
+        <>
+          <MultiValuePicker
+            {...common}
+            lookup={fixed ? undefined : lookup}
+            options={fixed}
+            freeText={
+              !fixed &&
+              (kind !== 'list' ||
+                field?.type === 'tag_list' ||
+                lookup === undefined ||
+                lookup === 'genres')
+            }
+            numeric={lookup === 'libraries' || lookup === 'movie_collections'}
+            mediaType={mediaType}
+          />
+          {kind === 'paths' && <PathChecks value={value} mediaType={mediaType} />}
+        </>
       );
   }
 }

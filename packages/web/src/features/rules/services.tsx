@@ -14,6 +14,7 @@ export type RuleInput = Schemas['RuleInput'];
 export type PreviewRequest = Schemas['RulePreviewRequest'];
 export type PreviewResult = Schemas['RulePreview'] | Schemas['RuleDiff'];
 export type SyncState = Schemas['RuleDataSynced'];
+export type PathCheck = Schemas['PathValidation']['results'][number];
 
 /**
  * What the rule editor asks the API for, behind one seam: the page uses the typed client,
@@ -23,6 +24,8 @@ export interface RuleEditorServices {
   lookup(kind: LookupKind, search: string, mediaType: MediaType): Promise<LookupOption[]>;
   /** The pattern's error, or null when it compiles under the rules' engine. */
   validateRegex(pattern: string): Promise<string | null>;
+  /** Per path prefix: valid or why not, and how much live media sits under it. */
+  validatePaths(paths: string[], mediaType: MediaType): Promise<PathCheck[]>;
   save(body: RuleInput, ruleId: number | null): Promise<RuleView>;
   preview(body: PreviewRequest): Promise<PreviewResult>;
   checkSynced(fields: string[], mediaType: MediaType): Promise<SyncState>;
@@ -134,6 +137,10 @@ export const apiServices: RuleEditorServices = {
       await client.POST('/api/rules/validate-regex', { body: { patterns: [pattern] } }),
     );
     return data.results[0]?.error ?? null;
+  },
+  async validatePaths(paths, mediaType) {
+    const body = { paths, media_type: mediaType };
+    return unwrap(await client.POST('/api/rules/validate-paths', { body })).results;
   },
   async save(body, ruleId) {
     return ruleId === null

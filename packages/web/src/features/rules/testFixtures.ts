@@ -101,6 +101,17 @@ export function fakeServices(overrides: Partial<RuleEditorServices> = {}): RuleE
       ),
     validateRegex: (pattern) =>
       Promise.resolve(pattern.includes('(?=') ? 'look-around is not supported' : null),
+    validatePaths: (paths) =>
+      Promise.resolve(
+        paths.map((path) => ({
+          path,
+          normalized: path,
+          valid: path.startsWith('/'),
+          error: path.startsWith('/') ? null : 'Must be an absolute path.',
+          item_count: 3,
+          size_bytes: 3 * 1024 ** 3,
+        })),
+      ),
     save: () => Promise.reject(new Error('save not expected')),
     preview: () => Promise.reject(new Error('preview not expected')),
     checkSynced: () => Promise.resolve({ ready: true, sources: [], fields: [] }),
