@@ -1,7 +1,8 @@
 import type { Dispatch } from 'react';
 import { Field } from '../../ui/Field';
 import type { EditorAction } from './editorReducer';
-import type { RuleAction } from './model';
+import { ArrInstances } from './ArrInstances';
+import type { MediaType, RuleAction } from './model';
 import { errorAt, type RuleError } from './ruleErrors';
 
 const ARR_ACTIONS: { value: NonNullable<RuleAction['arr_action']>; label: string }[] = [
@@ -13,10 +14,12 @@ const ARR_ACTIONS: { value: NonNullable<RuleAction['arr_action']>; label: string
 /** What a match does (domain.md §3.7); a protect rule has no destructive settings. */
 export function ActionSection({
   action,
+  mediaType,
   errors,
   dispatch,
 }: {
   action: RuleAction;
+  mediaType: MediaType;
   errors: RuleError[];
   dispatch: Dispatch<EditorAction>;
 }) {
@@ -161,6 +164,12 @@ export function ActionSection({
               }
             />
           </Field>
+          <ArrInstances
+            action={action}
+            mediaType={mediaType}
+            error={err(mediaType === 'movie' ? 'radarr_service_ids' : 'sonarr_service_ids')}
+            onChange={set}
+          />
         </div>
       )}
     </section>

@@ -115,7 +115,12 @@ export function RuleEditor({
               canAddGroup={canAddGroup}
             />
           </section>
-          <ActionSection action={state.action} errors={errors} dispatch={dispatch} />
+          <ActionSection
+            action={state.action}
+            mediaType={state.mediaType}
+            errors={errors}
+            dispatch={dispatch}
+          />
         </form>
         <aside className="rule-preview card" aria-label="Preview" aria-busy={preview.isPending}>
           <h2>{preview.variables === 'diff' ? 'Compared with the saved rule' : 'Preview'}</h2>

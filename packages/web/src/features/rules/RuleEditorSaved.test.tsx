@@ -150,6 +150,7 @@ describe('RuleEditor with a saved rule', () => {
         ]),
       );
     const user = renderSaved(fakeServices({ save }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Radarr 4K' }));
     await user.click(screen.getByRole('button', { name: 'Save rule' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Value')).toHaveAccessibleDescription(

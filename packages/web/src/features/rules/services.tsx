@@ -26,6 +26,8 @@ export interface RuleEditorServices {
   validateRegex(pattern: string): Promise<string | null>;
   /** Per path prefix: valid or why not, and how much live media sits under it. */
   validatePaths(paths: string[], mediaType: MediaType): Promise<PathCheck[]>;
+  /** Radarr (movies) or Sonarr (series) instances a rule may limit its actions to. */
+  arrInstances(mediaType: MediaType): Promise<LookupOption[]>;
   save(body: RuleInput, ruleId: number | null): Promise<RuleView>;
   preview(body: PreviewRequest): Promise<PreviewResult>;
   checkSynced(fields: string[], mediaType: MediaType): Promise<SyncState>;
@@ -141,6 +143,13 @@ export const apiServices: RuleEditorServices = {
   async validatePaths(paths, mediaType) {
     const body = { paths, media_type: mediaType };
     return unwrap(await client.POST('/api/rules/validate-paths', { body })).results;
+  },
+  async arrInstances(mediaType) {
+    const type = mediaType === 'movie' ? 'radarr' : 'sonarr';
+    const data = unwrap(await client.GET('/api/settings/services'));
+    return data.items
+      .filter((s) => s.service_type === type && s.enabled)
+      .map((s) => ({ value: s.id, label: s.name }));
   },
   async save(body, ruleId) {
     return ruleId === null

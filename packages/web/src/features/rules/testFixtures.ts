@@ -112,6 +112,7 @@ export function fakeServices(overrides: Partial<RuleEditorServices> = {}): RuleE
           size_bytes: 3 * 1024 ** 3,
         })),
       ),
+    arrInstances: () => Promise.resolve([{ value: 1, label: 'Radarr 4K' }]),
     save: () => Promise.reject(new Error('save not expected')),
     preview: () => Promise.reject(new Error('preview not expected')),
     checkSynced: () => Promise.resolve({ ready: true, sources: [], fields: [] }),

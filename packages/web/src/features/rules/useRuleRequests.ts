@@ -9,7 +9,13 @@ import { useRuleServices, type RuleInput } from './services';
 /** The editor's state as the API takes it (RuleInput). */
 export function ruleBody(state: EditorState): RuleInput {
   const definition = { version: 1, root: nodeToWire(state.root) };
-  const action = { ...state.action };
+  // Radarr instances act on movie rules only, Sonarr on series rules (domain.md §3.9).
+  const movie = state.mediaType === 'movie';
+  const action = {
+    ...state.action,
+    radarr_service_ids: movie ? state.action.radarr_service_ids : [],
+    sonarr_service_ids: movie ? [] : state.action.sonarr_service_ids,
+  };
   return {
     name: state.name.trim(),
     description: state.description.trim() || null,
