@@ -13,7 +13,7 @@ import {
 import { startScheduler, type SchedulerService } from '../../../services/scheduler/src/server';
 import { startWebhooks, type WebhooksService } from '../../../services/webhooks/src/server';
 import { startReceiver, type Receiver } from '../../../services/webhooks/test/delivery/receiver';
-import { startStandInWeb } from './stand-in-web';
+import { startStandInWeb } from '../../../bench/web/stand-in-web';
 
 type Schemas = ExternalApi.components['schemas'];
 

@@ -1,19 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+'use strict';
+const { existsSync, readFileSync } = require('node:fs');
+const http = require('node:http');
+const { extname, join, normalize } = require('node:path');
 
 /**
  * TEMPORARY, until the gateway serves packages/web/dist itself (config `webDistDir`): a local
  * origin that serves the built UI as the gateway will (index.html for every screen URL, hashed
  * assets, a strict CSP) and passes /api to the real gateway. `webOrigin` uses it only when the
- * gateway answers `/` without the UI; delete this file once that serving is on main.
+ * gateway answers `/` without the UI (the web harness in test/web and bench/web/run.js); delete
+ * this file once that serving is on main.
  */
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
-const TYPES: Record<string, string> = {
+const TYPES = {
   '.js': 'text/javascript',
   '.css': 'text/css',
   '.svg': 'image/svg+xml',
@@ -23,10 +24,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export async function startStandInWeb(
-  distDir: string,
-  gatewayUrl: string,
-): Promise<{ url: string; close: () => Promise<void> }> {
+async function startStandInWeb(distDir, gatewayUrl) {
   const gateway = new URL(gatewayUrl);
   const index = readFileSync(join(distDir, 'index.html'), 'utf8').replace(
     '<head>',
@@ -74,13 +72,15 @@ export async function startStandInWeb(
     });
     response.end(index);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${server.address().port}`,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
+
+module.exports = { startStandInWeb };
