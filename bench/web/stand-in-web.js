@@ -6,13 +6,15 @@ const { extname, join, normalize } = require('node:path');
 /**
  * TEMPORARY, until the gateway serves packages/web/dist itself (config `webDistDir`): a local
  * origin that serves the built UI as the gateway will (index.html for every screen URL, hashed
- * assets, a strict CSP) and passes /api to the real gateway. `webOrigin` uses it only when the
- * gateway answers `/` without the UI (the web harness in test/web and bench/web/run.js); delete
- * this file once that serving is on main.
+ * assets, its strict CSP) and passes /api to the real gateway. startWebStack (test/web) and
+ * bench/web/run.js use it only when the gateway answers `/` without the UI; delete this file
+ * once that serving is on main.
  */
+// The gateway's own (web-gateway branch, services/gateway/src/web/web.routes.ts WEB_CSP).
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'";
 
 const TYPES = {
   '.js': 'text/javascript',
