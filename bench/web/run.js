@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// Web UI benchmark (issue 29): time to first content of the dashboard (`/`) and the candidates
+// page (`/candidates`) with 10 000 candidates, each run in a new browser context (cold HTTP
+// cache, signed in by cookie), against the five built services and the gateway serving the
+// built UI on this machine; and the initial JS of the build, gzipped.
+// Usage: pnpm build && node bench/web/run.js [runs per page]   (default 7, after one warm-up)
+// Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH) and the local PostgreSQL,
+// Redis and RabbitMQ the tests use.
+'use strict';
+const { spawn } = require('node:child_process');
+const { existsSync, readFileSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { join } = require('node:path');
+const { gzipSync } = require('node:zlib');
+const { chromium } = require('playwright-core');
+const { createPool } = require('../../packages/kit/dist');
+const {
+  createTestEnv,
+  ensureTemplate,
+  TEST_ENCRYPTION_KEYS,
+  TEST_KEY_ENV,
+} = require('../../packages/kit/dist/testing');
+const { startStandInWeb } = require('./stand-in-web');
+
+const ROOT = join(__dirname, '..', '..');
+const DIST = join(ROOT, 'packages', 'web', 'dist');
+const RUNS = Number(process.argv[2] ?? 7);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SERVICES = ['catalog', 'cleanup', 'scheduler', 'webhooks'];
+const PASSWORD = 'correct horse battery';
+
+/**
+ * First content, checked in the page at every animation frame: the screen's heading, nothing
+ * loading any more (the splash and the skeletons carry aria-busy="true"), and for the candidates
+ * page its first row (or, while the scaffold's placeholder stands there, its "Coming soon").
+ * Functions, not strings: the UI's CSP refuses the eval a string predicate needs.
+ */
+/* global document -- firstContent runs in the page */
+function firstContent(rows) {
+  const main = document.querySelector('main');
+  if (!main?.querySelector('h1') || document.querySelector('[aria-busy="true"]')) return false;
+  if (rows) {
+    const row = main.querySelector(
+      'tbody tr, [role="rowgroup"] [role="row"], [role="row"] [role="gridcell"]',
+    );
+    if (!row && !main.textContent.includes('Coming soon')) return false;
+  }
+  return performance.now();
+}
+const PAGES = { '/': false, '/candidates': true };
+
+const children = [];
+process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts a built service as `pnpm start` does and waits for its /health. */
+async function start(name, env) {
+  const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  let exited = null;
+  child.on('exit', (code) => (exited = code));
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (exited !== null) throw new Error(`${name} exited with ${exited}`);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return url;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${name} did not answer /health`);
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    median_ms: Math.round(sorted[Math.floor(sorted.length / 2)]),
+    min_ms: Math.round(sorted[0]),
+    max_ms: Math.round(sorted[sorted.length - 1]),
+    runs_ms: values.map(Math.round),
+  };
+};
+
+/** The entry script of index.html and every chunk it imports statically, gzipped (level 6). */
+function initialJs() {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const queue = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
+  queue.push(
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\.?\/?([^"]+)"/g)].map(
+      (m) => m[1],
+    ),
+  );
+  const seen = new Set();
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(join(DIST, file), 'utf8');
+    // Static imports only (`import … from "./x.js"`, `import "./x.js"`), not import().
+    for (const m of code.matchAll(
+      /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']\.\/([^"']+\.js)["']/g,
+    ))
+      queue.push(join(file, '..', m[1]));
+  }
+  const files = [...seen].map((file) => {
+    const bytes = readFileSync(join(DIST, file));
+    return { file, raw_bytes: bytes.length, gzip_bytes: gzipSync(bytes).length };
+  });
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\.?\/?([^"]+)"/g)].map(
+    (m) => {
+      const bytes = readFileSync(join(DIST, m[1]));
+      return { file: m[1], raw_bytes: bytes.length, gzip_bytes: gzipSync(bytes).length };
+    },
+  );
+  const sum = (list, key) => list.reduce((n, f) => n + f[key], 0);
+  return {
+    js_files: files,
+    js_gzip_kib: +(sum(files, 'gzip_bytes') / 1024).toFixed(1),
+    js_raw_kib: +(sum(files, 'raw_bytes') / 1024).toFixed(1),
+    css_gzip_kib: +(sum(css, 'gzip_bytes') / 1024).toFixed(1),
+  };
+}
+
+(async () => {
+  if (!existsSync(join(DIST, 'index.html')))
+    throw new Error('packages/web/dist has no index.html: pnpm --filter @mcs/web build');
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium`);
+  await ensureTemplate();
+  const env = await createTestEnv();
+  const seeder = createPool({ url: env.databaseUrl, schema: 'cleanup', max: 1 });
+  let standIn = null;
+  let browser = null;
+  try {
+    await seeder.query(readFileSync(join(__dirname, 'seed.sql'), 'utf8'));
+    await seeder.query('VACUUM ANALYZE');
+    const common = {
+      DATABASE_URL: env.databaseUrl,
+      BROKER_NAMESPACE: env.namespace,
+      REDIS_PREFIX: env.redisPrefix,
+      ...TEST_KEY_ENV,
+      ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS.join(','),
+      LOG_LEVEL: 'warn',
+    };
+    const urls = {};
+    for (const name of SERVICES) {
+      const port = await freePort();
+      urls[name] = `http://127.0.0.1:${port}`;
+    }
+    await Promise.all(
+      SERVICES.map((name) =>
+        start(name, {
+          ...common,
+          PORT: new URL(urls[name]).port,
+          ...(name === 'webhooks' ? { CATALOG_URL: urls.catalog } : {}),
+        }),
+      ),
+    );
+    const gateway = await start('gateway', {
+      ...common,
+      PORT: String(await freePort()),
+      METRICS_PORT: String(await freePort()),
+      WEB_DIST_DIR: DIST,
+      ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]])),
+    });
+    // TEMPORARY: until the gateway serves the UI itself, a stand-in origin does (stand-in-web.js).
+    const servesUi = (await (await fetch(`${gateway}/`)).text()).includes('<div id="root">');
+    if (!servesUi) standIn = await startStandInWeb(DIST, gateway);
+    const origin = standIn?.url ?? gateway;
+
+    const setup = await fetch(`${gateway}/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    if (setup.status !== 201) throw new Error(`setup: ${setup.status} ${await setup.text()}`);
+    const cookie = /mcs_session=([^;]*)/.exec(setup.headers.get('set-cookie'))[1];
+    const { csrf_token: csrf } = await setup.json();
+    for (const [name, mediaType, scope] of [
+      ['Old films', 'movie', 'movie_version'],
+      ['Old episodes', 'series', 'episode'],
+    ]) {
+      const rule = await fetch(`${gateway}/api/rules`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: `mcs_session=${cookie}`,
+          'x-csrf-token': csrf,
+        },
+        body: JSON.stringify({
+          name,
+          media_type: mediaType,
+          target_scope: scope,
+          definition: {
+            version: 1,
+            root: {
+              type: 'group',
+              op: 'and',
+              children: [
+                { type: 'condition', field: 'media.year', operator: 'less_than', value: 3000 },
+              ],
+            },
+          },
+          action: {},
+        }),
+      });
+      if (rule.status !== 201) throw new Error(`rule: ${rule.status} ${await rule.text()}`);
+    }
+    const candidates = await (
+      await fetch(`${gateway}/api/media/candidates?per_page=1`, {
+        headers: { cookie: `mcs_session=${cookie}` },
+      })
+    ).json();
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const measure = async (path) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addCookies([{ name: 'mcs_session', value: cookie, url: origin }]);
+      const page = await context.newPage();
+      const errors = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      const started = Date.now();
+      await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
+      const handle = await page.waitForFunction(firstContent, PAGES[path], {
+        polling: 'raf',
+        timeout: 30_000,
+      });
+      const sinceNavigation = await handle.jsonValue();
+      // Where the time went: when each request of the page started and ended (ms since
+      // navigation), and when the main thread was busy (long tasks are not exposed: script
+      // evaluation shows as the gap between a script's end and the next request's start).
+      const timeline = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .concat(performance.getEntriesByType('navigation'))
+          .map(
+            (e) =>
+              `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ${e.name.replace(/^https?:\/\/[^/]+/, '')}`,
+          ),
+      );
+      const wall = Date.now() - started;
+      await context.close();
+      if (errors.length > 0) throw new Error(`${path}: ${errors.join('; ')}`);
+      return { sinceNavigation, wall, timeline };
+    };
+    const results = {};
+    for (const path of Object.keys(PAGES)) {
+      await measure(path); // warm-up: the services' first answers, V8's first compile
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await measure(path));
+      results[path] = {
+        first_content_since_navigation: stats(runs.map((r) => r.sinceNavigation)),
+        wall_from_goto: stats(runs.map((r) => r.wall)),
+        last_run_requests: runs[runs.length - 1].timeline,
+      };
+    }
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          served_by: standIn ? 'stand-in origin (gateway does not serve the UI yet)' : 'gateway',
+          candidates_groups_total: candidates.total,
+          runs_per_page: RUNS,
+          first_content: results,
+          initial: initialJs(),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    await browser?.close();
+    await standIn?.close();
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode === null ? new Promise((resolve) => child.on('exit', resolve)) : null,
+      ),
+    );
+    await seeder.end();
+    await env.cleanup();
+  }
+})().catch((error) => {
+  process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});
