@@ -20,7 +20,6 @@ const {
   TEST_ENCRYPTION_KEYS,
   TEST_KEY_ENV,
 } = require('../../packages/kit/dist/testing');
-const { startStandInWeb } = require('./stand-in-web');
 
 const ROOT = join(__dirname, '..', '..');
 const DIST = join(ROOT, 'packages', 'web', 'dist');
@@ -141,7 +140,6 @@ function initialJs() {
   await ensureTemplate();
   const env = await createTestEnv();
   const seeder = createPool({ url: env.databaseUrl, schema: 'cleanup', max: 1 });
-  let standIn = null;
   let browser = null;
   try {
     await seeder.query(readFileSync(join(__dirname, 'seed.sql'), 'utf8'));
@@ -175,10 +173,8 @@ function initialJs() {
       WEB_DIST_DIR: DIST,
       ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]])),
     });
-    // TEMPORARY: until the gateway serves the UI itself, a stand-in origin does (stand-in-web.js).
-    const servesUi = (await (await fetch(`${gateway}/`)).text()).includes('<div id="root">');
-    if (!servesUi) standIn = await startStandInWeb(DIST, gateway);
-    const origin = standIn?.url ?? gateway;
+    // The gateway serves the built UI itself (WEB_DIST_DIR), with its CSP.
+    const origin = gateway;
 
     const setup = await fetch(`${gateway}/api/setup`, {
       method: 'POST',
@@ -280,7 +276,7 @@ function initialJs() {
     process.stdout.write(
       `${JSON.stringify(
         {
-          served_by: standIn ? 'stand-in origin (gateway does not serve the UI yet)' : 'gateway',
+          served_by: 'gateway',
           candidates_groups_total: candidates.total,
           runs_per_page: RUNS,
           first_content: results,
@@ -292,7 +288,6 @@ function initialJs() {
     );
   } finally {
     await browser?.close();
-    await standIn?.close();
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(
       children.map((child) =>

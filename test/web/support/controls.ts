@@ -10,7 +10,8 @@ export const exactly = (text: string): RegExp =>
  */
 export async function choose(scope: Page | Locator, label: string, option: string | RegExp) {
   const control = scope.getByLabel(exactly(label)).first();
-  const tag = String(await control.evaluate('(element) => element.tagName'));
+  // A function, not a string: the UI's CSP refuses the eval a string needs.
+  const tag = await control.evaluate((element: { tagName: string }) => element.tagName);
   if (tag === 'SELECT') {
     if (typeof option === 'string') {
       await control.selectOption(option);

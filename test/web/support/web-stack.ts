@@ -4,7 +4,6 @@ import type { ExternalApi } from '@mcs/contracts';
 import { TEST_ENCRYPTION_KEYS, waitFor } from '@mcs/kit/testing';
 import { startCleanup, type CleanupService } from '../../../services/cleanup/src/server';
 import { startWorld, type World } from '../../../services/catalog/test/support/world';
-import type { GatewayConfig } from '../../../services/gateway/src/config';
 import {
   GatewayWorld,
   type Reply,
@@ -13,7 +12,6 @@ import {
 import { startScheduler, type SchedulerService } from '../../../services/scheduler/src/server';
 import { startWebhooks, type WebhooksService } from '../../../services/webhooks/src/server';
 import { startReceiver, type Receiver } from '../../../services/webhooks/test/delivery/receiver';
-import { startStandInWeb } from '../../../bench/web/stand-in-web';
 
 type Schemas = ExternalApi.components['schemas'];
 
@@ -73,10 +71,9 @@ export async function startWebStack(): Promise<WebStack> {
     catalogUrl: stack.catalog.service.url,
     notifications: { timeoutMs: 4000, retryBaseMs: 1000 },
   });
-  // The gateway's own serving of the UI (webDistDir); a gateway without it ignores the key.
-  const serving: Partial<GatewayConfig> & { webDistDir?: string } = { webDistDir: WEB_DIST };
+  // The gateway serves the built UI itself (webDistDir), with its CSP.
   stack.gateway = await GatewayWorld.start(
-    serving,
+    { webDistDir: WEB_DIST },
     {
       catalog: stack.catalog.service.url,
       cleanup: stack.cleanup.url,
@@ -86,10 +83,7 @@ export async function startWebStack(): Promise<WebStack> {
     stack.catalog.env,
   );
   stack.receiver = await startReceiver((_, response) => response.writeHead(204).end());
-  const standIn = (await gatewayServesUi(stack.gateway.url))
-    ? null
-    : await startStandInWeb(WEB_DIST, stack.gateway.url);
-  stack.origin = standIn?.url ?? stack.gateway.url;
+  stack.origin = stack.gateway.url;
 
   stack.request = (method, path, auth, body) =>
     stack.gateway.request(method, path, { ...auth, body });
@@ -120,7 +114,6 @@ export async function startWebStack(): Promise<WebStack> {
     await settingsReachedFollowers(stack);
   };
   stack.stop = async () => {
-    await standIn?.close();
     await stack.receiver.close();
     await stack.scheduler.stop();
     await stack.cleanup.stop();
@@ -129,13 +122,6 @@ export async function startWebStack(): Promise<WebStack> {
     await stack.catalog.close();
   };
   return stack;
-}
-
-/** Whether GET / on the gateway answers the UI's index.html. */
-async function gatewayServesUi(url: string): Promise<boolean> {
-  const response = await fetch(`${url}/`);
-  const text = await response.text();
-  return response.ok && text.includes('<div id="root">');
 }
 
 /** Waits until catalog, cleanup and webhooks hold the scheduler's settings version. */
