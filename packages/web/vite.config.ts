@@ -22,11 +22,31 @@ function sonnerStylesAsFile(): Plugin {
   };
 }
 
+/**
+ * React Aria's usePress writes a <style id="react-aria-pressable-style"> into <head> the first
+ * time a pressable renders (RAC Tab, Button…): blocked by the same `style-src 'self'`. Its one
+ * rule (touch-action on [data-react-aria-pressable]) is in styles/base.css instead, and this
+ * turns the injection off. The build fails when a new React Aria injects it some other way.
+ */
+function reactAriaPressStyleAsFile(): Plugin {
+  const marker = "if (!domRef || process.env.NODE_ENV === 'test') return;";
+  return {
+    name: 'react-aria-press-style-as-file',
+    transform(code, id) {
+      if (!/[\\/]react-aria[\\/]dist[\\/]private[\\/]interactions[\\/]usePress\.m?js$/.test(id))
+        return null;
+      if (!code.includes(marker))
+        this.error('React Aria no longer injects the pressable style there: review this plugin');
+      return { code: code.replace(marker, 'return;'), map: null };
+    },
+  };
+}
+
 // The gateway serves dist/ at `/` (or PUBLIC_BASE_PATH) and writes a <base href> into
 // index.html, so every asset URL is relative to it. Each screen is its own chunk (routes.tsx).
 export default defineConfig({
   base: './',
-  plugins: [react(), sonnerStylesAsFile()],
+  plugins: [react(), sonnerStylesAsFile(), reactAriaPressStyleAsFile()],
   resolve: {
     alias: {
       '@contracts/internal': fileURLToPath(
