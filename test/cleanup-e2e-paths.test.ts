@@ -1,4 +1,4 @@
-import { waitFor } from '@mcs/kit/testing';
+import { callSigned, waitFor } from '@mcs/kit/testing';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
 import { useCatalogAndCleanup } from './support/catalog-cleanup';
 
@@ -85,7 +85,16 @@ test('a prefix picks the versions under one folder and a pattern the series fold
     SELECT payload FROM outbox WHERE routing_key LIKE 'candidate.%'`;
   expect(events).toHaveLength(candidates.length);
   for (const event of events) expect(JSON.stringify(event.payload)).not.toContain('/media/');
-  const page = await world.admin<unknown>('GET', '/api/media/candidates?limit=100');
+  // The Candidates page (CandidateView): administrators see the rules' own prefix and pattern
+  // in matched_criteria (1.12 allows them rule definitions with path prefixes), never a file's
+  // path; anyone else sees no path at all (internal-api.md check 36).
+  const url = '/api/media/candidates?per_page=200';
+  const page = await world.admin<unknown>('GET', url);
   expect(page.status).toBe(200);
-  expect(JSON.stringify(page.body)).not.toContain('/media/');
+  for (const path of picked.paths) expect(JSON.stringify(page.body)).not.toContain(path);
+  const asUser = await callSigned('cleanup', world.cleanup.url, 'GET', url, {
+    principal: { type: 'user', id: 2, role: 'user' },
+  });
+  expect(asUser.status).toBe(200);
+  expect(JSON.stringify(asUser.body)).not.toContain('/media/');
 });

@@ -3,7 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { api } from './api/client';
 import { createQueryClient } from './api/query-client';
+import { hadSession } from './api/session-hint';
 import { router } from './app/routes';
 import { applyTheme } from './app/theme';
 // As a file, not the <style> sonner would inject (blocked by the CSP): see vite.config.ts.
@@ -13,6 +15,10 @@ import './styles/base.css';
 
 applyTheme();
 const queryClient = createQueryClient();
+// Every screen first needs the setup status and the session: ask now, while the screen's chunk
+// loads, not one after the other once it has (the key matches the shell's own queries).
+void queryClient.prefetchQuery(api.queryOptions('get', '/api/setup/status'));
+if (hadSession()) void queryClient.prefetchQuery(api.queryOptions('get', '/api/auth/me', {}));
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(

@@ -110,7 +110,7 @@ export function createServices(deps: {
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
     settings,
-    candidates: new CandidateService({ db, clock }),
+    candidates: new CandidateService({ db, clock, settings }),
     mediaItems: new MediaItemService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
     protections: new ProtectionService({ db, clock, writer }),

@@ -2721,33 +2721,53 @@ export interface components {
          *     for a movie version, the file.
          */
         CandidateView: components["schemas"]["Candidate"] & {
-            /** @enum {string} */
+            /**
+             * @description What a file operation would ask of Radarr/Sonarr, combined over the candidate's
+             *     enabled matched candidate rules (domain.md 3.8: the most conservative); with no
+             *     such rule left, the general setting `default_arr_action`.
+             * @enum {string}
+             */
             arr_action: "delete" | "unmonitor" | "unmonitor_only";
-            /** @enum {string} */
+            /**
+             * @description `none` if any enabled matched rule says so, else `delete` (domain.md 3.8).
+             * @enum {string}
+             */
             media_server_action: "delete" | "none";
             estimated_space_bytes: number | null;
-            /** @description Per matched rule id, its conditions as the scan evaluated them. */
+            /**
+             * @description Per matched rule id, its conditions as the scan evaluated them. A path field's
+             *     `actual` (e.g. `media.path`) is never shown to non-administrators (null).
+             */
             matched_criteria: {
                 [key: string]: components["schemas"]["CandidateCondition"][];
             };
             /** Format: date-time */
             unknown_since: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description `unmonitored_only` once an `unmonitor_only` operation succeeded (domain.md 4.2).
+             * @enum {string|null}
+             */
             completed_action: "unmonitored_only" | null;
             failure_count: number;
             last_failure_reason: string | null;
+            /** @description The candidate's latest file operation (domain.md 6.3), null before any. */
             operation: null | {
-                id: number;
+                id: components["schemas"]["Id"];
                 /** @enum {string} */
                 kind: "delete" | "move" | "unmonitor" | "unmonitor_only";
                 /** @enum {string} */
-                status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                status: "queued" | "running" | "verifying" | "succeeded" | "failed" | "canceled";
                 failure_reason: string | null;
                 /** Format: date-time */
                 created_at: string;
             };
+            /**
+             * @description The file of a version-scoped candidate as cleanup's projection holds it (null for
+             *     other scopes, or when the version is no longer projected). `file_name` has no
+             *     directories (domain.md 1.12).
+             */
             version: null | {
-                file_name: string | null;
+                file_name: string;
                 size_bytes: number | null;
                 resolution: string | null;
                 video_codec: string | null;
@@ -2758,12 +2778,13 @@ export interface components {
         };
         /** @description One evaluated condition of a matched rule (domain.md 3.10). */
         CandidateCondition: {
+            /** @description Where the condition sits in the rule definition (e.g. `definition.root.children[0]`), not a file path. */
             path?: string;
             field: string;
             operator: string;
             /** @description The condition's value as stored. */
             value: unknown;
-            /** @description The value used; `<unavailable>` when unknown, null when absent. */
+            /** @description The value used; `<unavailable>` when unknown, null when absent (and for path fields shown to non-administrators). */
             actual: unknown;
             /** @enum {string} */
             result: "match" | "no_match" | "unknown";

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, setCsrfToken } from '../api/client';
 import { useSession } from '../api/session';
+import { rememberSession } from '../api/session-hint';
 import { NAV } from './nav';
 import { useTheme, type ThemeChoice } from './theme';
 
@@ -30,6 +31,7 @@ export function Layout() {
   const logout = api.useMutation('post', '/api/auth/logout', {
     onSuccess: () => {
       setCsrfToken(null);
+      rememberSession(false);
       queryClient.clear();
       void navigate('/login');
     },

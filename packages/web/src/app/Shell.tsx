@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { api, setCsrfToken } from '../api/client';
 import { asProblem } from '../api/problem';
 import { SessionProvider } from '../api/session';
+import { rememberSession } from '../api/session-hint';
 import { ProblemMessage } from '../ui/ProblemMessage';
 import { Layout } from './Layout';
 
@@ -30,6 +31,7 @@ export function Shell() {
   if (!me.data) {
     if (asProblem(me.error).status !== 401)
       return <ProblemMessage error={me.error} onRetry={() => void me.refetch()} />;
+    rememberSession(false);
     const here = `${location.pathname}${location.search}`;
     return (
       <Navigate
@@ -40,6 +42,7 @@ export function Shell() {
   }
   // Writes carry the session's CSRF token; it is set before any screen can send one.
   setCsrfToken(me.data.csrf_token);
+  rememberSession(true);
   return (
     <SessionProvider me={me.data}>
       <Layout />

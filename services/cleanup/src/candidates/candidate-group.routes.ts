@@ -19,7 +19,7 @@ export function candidateGroupRoutes(
   settings: CleanupSettingsReader,
 ): void {
   api.get('/media/candidates', async (req, res) => {
-    await requireCandidatesPage(res, settings);
+    const user = await requireCandidatesPage(res, settings);
     const query = new Input('query', req.query);
     const filters = {
       ...readCandidateFilters(query),
@@ -32,6 +32,6 @@ export function candidateGroupRoutes(
     };
     const paging = query.paging();
     query.done();
-    res.json(await candidates.groups(filters, order, paging));
+    res.json(await candidates.groups(filters, order, paging, { admin: user.role === 'admin' }));
   });
 }

@@ -22,14 +22,17 @@ export function userCaller(res: Response, role: 'user' | 'admin' = 'user'): Call
 
 /**
  * Candidates-page access (internal-api.md 8, domain.md 8.3): administrators always, users
- * while `users_can_view_candidates` is on, as general settings say at this request.
+ * while `users_can_view_candidates` is on, as general settings say at this request. Returns
+ * the user, whose role decides what the page may show (paths: admins only, domain.md 1.12).
  */
 export async function requireCandidatesPage(
   res: Response,
   settings: CleanupSettingsReader,
-): Promise<void> {
-  if (!(await hasCandidatesPage(requireUser(res, 'user'), settings)))
+): Promise<UserPrincipal> {
+  const user = requireUser(res, 'user');
+  if (!(await hasCandidatesPage(user, settings)))
     throw new Forbidden('forbidden', 'The Candidates page is for administrators only.');
+  return user;
 }
 
 /** Whether the user may see candidates, where a route shows them among other things. */

@@ -2,6 +2,7 @@ import { FIELD_CATALOGUE } from '../rules/field-catalogue';
 import { fieldLabel } from '../rules/field-descriptions';
 import type { ConditionResult } from '../rules/evaluate';
 import { lookupField } from '../rules/later-fields';
+import { isPathField } from '../rules/visible-criteria';
 
 /**
  * What a match says in words (domain.md 4.1, 4.3): the rule's name and the conditions that
@@ -37,9 +38,4 @@ function formatActual(actual: ConditionResult['actual']): string {
   if (typeof actual === 'boolean') return actual ? 'yes' : 'no';
   if (Array.isArray(actual)) return actual.length === 0 ? 'none' : actual.join(', ');
   return String(actual);
-}
-
-function isPathField(field: string): boolean {
-  const found = lookupField(field);
-  return found.kind === 'available' && FIELD_CATALOGUE[found.name].type === 'path';
 }

@@ -1,0 +1,14 @@
+// Whether this browser had a session the last time the app looked. The cookie is HttpOnly, so
+// the app cannot see it; the hint lets the first load ask for the session at once, in parallel
+// with the screen's code, instead of after the setup status (bench/web/RESULTS.md). A stale
+// hint costs one 401, which sends the browser to the login page as it would anyway.
+const KEY = 'mcs-signed-in';
+
+export function hadSession(): boolean {
+  return localStorage.getItem(KEY) === '1';
+}
+
+export function rememberSession(signedIn: boolean): void {
+  if (signedIn) localStorage.setItem(KEY, '1');
+  else localStorage.removeItem(KEY);
+}
