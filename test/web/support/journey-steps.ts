@@ -215,9 +215,8 @@ export async function scanCandidates(journey: Journey): Promise<void> {
 }
 
 /**
- * Opens Candidates and returns the movie candidates its list answer held (the browser's own
- * GET /api/media/candidates: the API helper would check it against a contract the service is
- * still being extended to).
+ * Opens Candidates and returns the movie candidates of the list the screen itself received
+ * (the browser's GET /api/media/candidates), so the step picks a row the page shows.
  */
 async function openCandidates(journey: Journey): Promise<Picked[]> {
   const { page } = journey;
