@@ -31,7 +31,7 @@ const PASSWORD = 'correct horse battery';
 /**
  * First content, checked in the page at every animation frame: the screen's heading, nothing
  * loading any more (the splash and the skeletons carry aria-busy="true"), and for the candidates
- * page its first row (or, while the scaffold's placeholder stands there, its "Coming soon").
+ * page its first candidate (a row of a group's card).
  * Functions, not strings: the UI's CSP refuses the eval a string predicate needs.
  */
 /* global document -- firstContent runs in the page */
@@ -39,10 +39,8 @@ function firstContent(rows) {
   const main = document.querySelector('main');
   if (!main?.querySelector('h1') || document.querySelector('[aria-busy="true"]')) return false;
   if (rows) {
-    const row = main.querySelector(
-      'tbody tr, [role="rowgroup"] [role="row"], [role="row"] [role="gridcell"]',
-    );
-    if (!row && !main.textContent.includes('Coming soon')) return false;
+    const row = main.querySelector('.candidate-group li, tbody tr, [role="row"] [role="gridcell"]');
+    if (!row) return false;
   }
   return performance.now();
 }
@@ -240,10 +238,14 @@ function initialJs() {
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       const started = Date.now();
       await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
-      const handle = await page.waitForFunction(firstContent, PAGES[path], {
-        polling: 'raf',
-        timeout: 30_000,
-      });
+      const handle = await page
+        .waitForFunction(firstContent, PAGES[path], { polling: 'raf', timeout: 30_000 })
+        .catch(async (error) => {
+          const shown = await page.evaluate(() => document.body.innerText.slice(0, 400));
+          throw new Error(`${path}: no first content (${errors.join('; ')}): ${shown}`, {
+            cause: error,
+          });
+        });
       const sinceNavigation = await handle.jsonValue();
       // Where the time went: when each request of the page started and ended (ms since
       // navigation), and when the main thread was busy (long tasks are not exposed: script
