@@ -233,6 +233,9 @@ function initialJs() {
     const measure = async (path) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addCookies([{ name: 'mcs_session', value: cookie, url: origin }]);
+      // A returning user: the app's own hint that this browser had a session
+      // (packages/web/src/api/session-hint.ts), kept in localStorage beside the cookie.
+      await context.addInitScript({ content: "localStorage.setItem('mcs-signed-in', '1')" });
       const page = await context.newPage();
       const errors = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
