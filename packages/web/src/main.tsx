@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { api } from './api/client';
-import { createQueryClient } from './api/query-client';
+import { queryClient } from './api/query-client';
 import { hadSession } from './api/session-hint';
 import { router } from './app/routes';
 import { applyTheme } from './app/theme';
@@ -14,7 +14,6 @@ import './styles/tokens.css';
 import './styles/base.css';
 
 applyTheme();
-const queryClient = createQueryClient();
 // Every screen first needs the setup status and the session: ask now, while the screen's chunk
 // loads, not one after the other once it has (the key matches the shell's own queries).
 void queryClient.prefetchQuery(api.queryOptions('get', '/api/setup/status'));

@@ -36,3 +36,6 @@ export function createQueryClient(): QueryClient {
   });
   return client;
 }
+
+/** The app's one query client (route loaders start requests in it before a screen renders). */
+export const queryClient = createQueryClient();

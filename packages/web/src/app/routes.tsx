@@ -1,6 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import { basePath } from '../api/client';
+import { api, basePath } from '../api/client';
+import { queryClient } from '../api/query-client';
+import { hadSession } from '../api/session-hint';
+import { listQuery, FILTER_DEFAULTS } from '../features/candidates/list-query';
 import { AdminOnly } from './AdminOnly';
 import { NotFound } from './NotFound';
 import { Shell } from './Shell';
@@ -24,6 +27,25 @@ const user =
     Component: await load(),
   });
 
+/**
+ * Starts a screen's first request together with its code and the session check, instead of
+ * after both (bench/web): only for a browser that had a session, so a signed-out visit sends
+ * nothing that can only fail. The screen's own query takes the answer (same key).
+ */
+const prefetch =
+  (start: (url: URL) => Promise<void>): RouteObject['loader'] =>
+  ({ request }) => {
+    if (hadSession()) void start(new URL(request.url));
+    return null;
+  };
+
+function candidatesFirstPage(url: URL) {
+  const values = { ...FILTER_DEFAULTS };
+  for (const key of Object.keys(values) as (keyof typeof values)[])
+    values[key] = url.searchParams.get(key) ?? values[key];
+  return api.queryOptions('get', '/api/media/candidates', { params: { query: listQuery(values) } });
+}
+
 // Shown while a screen's chunk loads on the first visit (react-router's hydration fallback).
 const Loading = () => <div className="splash" aria-busy="true" />;
 
@@ -43,12 +65,16 @@ const routes: RouteObject[] = [
     children: [
       {
         index: true,
+        loader: prefetch(() =>
+          queryClient.prefetchQuery(api.queryOptions('get', '/api/dashboard', {})),
+        ),
         lazy: user(() =>
           import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
         ),
       },
       {
         path: 'candidates',
+        loader: prefetch((url) => queryClient.prefetchQuery(candidatesFirstPage(url))),
         lazy: user(() =>
           import('../features/candidates/CandidatesPage').then((m) => m.CandidatesPage),
         ),

@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Schemas } from '../../api/client';
 
-export const FILTER_DEFAULTS = {
-  page: '1',
-  search: '',
-  media_type: '',
-  auto_delete_state: '',
-  rule_id: '',
-  blocked: '',
-  sort_by: 'created_at',
-  sort_order: 'desc',
-};
-export type FilterValues = typeof FILTER_DEFAULTS;
+import type { FilterValues } from './list-query';
 
 const STATES = ['scheduled', 'eligible', 'postponed', 'canceled', 'disabled'];
 const SORTS = [

@@ -9,36 +9,14 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Pager } from '../../ui/Pager';
 import { ProblemMessage } from '../../ui/ProblemMessage';
 import { Skeleton } from '../../ui/Skeleton';
-import { intParam, useSearchState } from '../../ui/useSearchState';
+import { useSearchState } from '../../ui/useSearchState';
 import { BulkToolbar } from './BulkToolbar';
-import { CandidateFilters, FILTER_DEFAULTS, type FilterValues } from './CandidateFilters';
+import { CandidateFilters } from './CandidateFilters';
+import { FILTER_DEFAULTS, listQuery } from './list-query';
 import { CandidateGroupCard, type SelectionApi } from './CandidateGroupCard';
 import { ReclaimSummary } from './ReclaimSummary';
 import type { Selected } from './target';
 import './candidates.css';
-
-function oneOf<T extends string>(value: string, allowed: readonly T[]): T | undefined {
-  return allowed.find((a) => a === value);
-}
-
-function listQuery(v: FilterValues) {
-  return {
-    page: intParam(v.page, 1),
-    search: v.search || undefined,
-    media_type: oneOf(v.media_type, ['movie', 'series'] as const),
-    auto_delete_state: oneOf(v.auto_delete_state, [
-      'disabled',
-      'scheduled',
-      'eligible',
-      'postponed',
-      'canceled',
-    ] as const),
-    rule_id: v.rule_id ? intParam(v.rule_id, 0) || undefined : undefined,
-    blocked: v.blocked === '' ? undefined : v.blocked === 'true',
-    sort_by: oneOf(v.sort_by, ['created_at', 'auto_delete_eligible_at', 'title', 'size'] as const),
-    sort_order: oneOf(v.sort_order, ['asc', 'desc'] as const),
-  };
-}
 
 function NoAccess() {
   return (
