@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { holdClient } from './held-client';
 
 /**
  * Runs `work` while holding the session-level PostgreSQL advisory lock `key`, on a connection of
@@ -38,7 +39,7 @@ async function underLock<T>(
   take: 'pg_advisory_lock' | 'pg_try_advisory_lock',
   work: () => Promise<T>,
 ): Promise<LockOutcome<T>> {
-  const client = await pool.connect();
+  const { client, release } = await holdClient(pool);
   try {
     // pg_advisory_lock returns void (''), only pg_try_advisory_lock can answer false.
     const { rows } = await client.query<{ locked: boolean | string }>(
@@ -52,6 +53,6 @@ async function underLock<T>(
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
     }
   } finally {
-    client.release();
+    release();
   }
 }

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { Database, SqlClient } from './database';
+import { holdClient } from './held-client';
 
 /**
  * The kit's Database interface over a plain pg pool: for code that has no Prisma client (the
@@ -39,7 +40,7 @@ export function pgDatabase(pool: Pool): PgDatabase {
       return (last?.rows ?? []) as T[];
     },
     $transaction: async (fn, options) => {
-      const client = await pool.connect();
+      const { client, release } = await holdClient(pool);
       try {
         await client.query(
           options?.isolationLevel === 'RepeatableRead'
@@ -53,7 +54,7 @@ export function pgDatabase(pool: Pool): PgDatabase {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        release();
       }
     },
   };
