@@ -26,10 +26,17 @@ export interface InternalCall {
  * time a call may take so a stuck service cannot hang its caller. Uses node:http with a
  * keep-alive pool rather than fetch: on the gateway's hot path fetch costs several times more
  * CPU per request.
+ *
+ * Our servers close a keep-alive connection after 5 s idle (server.ts). A request written on one
+ * just as the server closes it fails with ECONNRESET before any answer (seen as a 503 from the
+ * gateway in the browser tests). So the pool drops a socket idle for 4 s first (Node follows
+ * the server's `Keep-Alive: timeout` hint only below an explicit agent timeout), and a GET or
+ * HEAD reset on a reused socket is sent once more on a new one: it cannot have done anything.
+ * Other methods are not repeated: the caller decides (idempotency keys).
  */
 export function createInternalClient(options: { key: SigningKey; timeoutMs: number }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  return function call(request: InternalCall): Promise<InternalResponse> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_SOCKET_MS });
+  const send = (request: InternalCall, retried: boolean): Promise<InternalResponse> => {
     // Sign the URL exactly as it goes on the wire (after URL normalisation).
     const target = new URL(request.url, request.baseUrl);
     const path = target.pathname + target.search;
@@ -62,10 +69,20 @@ export function createInternalClient(options: { key: SigningKey; timeoutMs: numb
       outgoing.setTimeout(request.timeoutMs ?? options.timeoutMs, () =>
         outgoing.destroy(new Error('internal call timed out')),
       );
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        const repeatable = request.method === 'GET' || request.method === 'HEAD';
+        if (repeatable && !retried && outgoing.reusedSocket && error.code === 'ECONNRESET')
+          resolve(send(request, true));
+        else reject(error);
+      });
       outgoing.end(request.body);
     });
   };
+  return function call(request: InternalCall): Promise<InternalResponse> {
+    return send(request, false);
+  };
 }
+
+const IDLE_SOCKET_MS = 4000;
 
 export type InternalClient = ReturnType<typeof createInternalClient>;
