@@ -4,6 +4,7 @@ import { api, basePath } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { hadSession } from '../api/session-hint';
 import { listQuery, FILTER_DEFAULTS } from '../features/candidates/list-query';
+import { activeAlertsQuery } from '../features/dashboard/alerts-query';
 import { AdminOnly } from './AdminOnly';
 import { NotFound } from './NotFound';
 import { Shell } from './Shell';
@@ -46,6 +47,17 @@ function candidatesFirstPage(url: URL) {
   return api.queryOptions('get', '/api/media/candidates', { params: { query: listQuery(values) } });
 }
 
+/** The dashboard's figures at once, and its alerts as soon as the session names an admin. */
+async function dashboardFirstReads() {
+  const figures = queryClient.prefetchQuery(api.queryOptions('get', '/api/dashboard', {}));
+  // The shell's own session query (main.tsx started it); a failure is the shell's to show.
+  const me = await queryClient
+    .ensureQueryData(api.queryOptions('get', '/api/auth/me', {}))
+    .catch(() => null);
+  if (me?.user.role === 'admin') await queryClient.prefetchQuery(activeAlertsQuery());
+  await figures;
+}
+
 // Shown while a screen's chunk loads on the first visit (react-router's hydration fallback).
 const Loading = () => <div className="splash" aria-busy="true" />;
 
@@ -65,9 +77,7 @@ const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        loader: prefetch(() =>
-          queryClient.prefetchQuery(api.queryOptions('get', '/api/dashboard', {})),
-        ),
+        loader: prefetch(dashboardFirstReads),
         lazy: user(() =>
           import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage),
         ),

@@ -1,7 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../ui/format';
 import { CandidateRow } from './CandidateRow';
 import { groupTitle, selectedOf, type CandidateGroup, type Selected } from './target';
+
+/**
+ * A series can have hundreds of episode candidates: a group shows its first rows and the rest on
+ * demand, so a page of 50 groups stays a page to read (and renders in time, bench/web). The
+ * header's count, size and "select all" always cover every candidate of the group.
+ */
+export const ROWS_SHOWN = 5;
 
 export interface SelectionApi {
   has: (id: number) => boolean;
@@ -28,6 +35,9 @@ export function CandidateGroupCard({
     if (all.current) all.current.indeterminate = chosen > 0 && chosen < count;
   }, [chosen, count]);
   const items = () => group.candidates.map((c) => selectedOf(group, c));
+  const [expanded, setExpanded] = useState(false);
+  const hidden = expanded ? 0 : Math.max(0, count - ROWS_SHOWN);
+  const shown = hidden > 0 ? group.candidates.slice(0, ROWS_SHOWN) : group.candidates;
   return (
     <section className="card candidate-group" aria-label={title}>
       <header className="group-header">
@@ -51,7 +61,7 @@ export function CandidateGroupCard({
         </span>
       </header>
       <ul className="candidate-list">
-        {group.candidates.map((c) => (
+        {shown.map((c) => (
           <CandidateRow
             key={c.id}
             title={name}
@@ -66,6 +76,16 @@ export function CandidateGroupCard({
           />
         ))}
       </ul>
+      {hidden > 0 && (
+        <button
+          type="button"
+          className="button show-all"
+          aria-label={`Show ${hidden} more of ${name}`}
+          onClick={() => setExpanded(true)}
+        >
+          Show {hidden} more
+        </button>
+      )}
     </section>
   );
 }

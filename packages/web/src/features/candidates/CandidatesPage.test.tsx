@@ -95,6 +95,25 @@ describe('CandidatesPage', () => {
     expect(screen.getByRole('option', { name: 'Old and unwatched (1)' })).toBeInTheDocument();
   });
 
+  it('shows the first rows of a long group, the rest on demand, and selects all of it at once', async () => {
+    const user = userEvent.setup();
+    const { version } = newCandidate();
+    const versions = Array.from({ length: 8 }, (_, i) =>
+      newCandidate({ id: i + 1, version: version && { ...version, resolution: `r${i + 1}` } }),
+    );
+    serve(page([newGroup(versions)]));
+    renderWithProviders(<CandidatesPage />, { route: '/candidates' });
+    const group = await screen.findByRole('region', { name: 'Heat (1995)' }, SLOW);
+    expect(within(group).getByText('8 candidates', { exact: false })).toBeInTheDocument();
+    expect(within(group).getAllByRole('listitem')).toHaveLength(5);
+    await user.click(within(group).getByRole('checkbox', { name: 'Select all of Heat' }));
+    expect(await screen.findByText(/8 selected/)).toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Show 3 more of Heat' }));
+    expect(within(group).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(group).getByRole('checkbox', { name: 'Select Heat version r8' })).toBeChecked();
+    expect(within(group).queryByRole('button', { name: /more of Heat/ })).not.toBeInTheDocument();
+  });
+
   it('lets an admin select a candidate and delete it after naming what goes, confirming twice past the breaker', async () => {
     const user = userEvent.setup();
     let confirmed = false;

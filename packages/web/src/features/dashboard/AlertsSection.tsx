@@ -1,25 +1,24 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
+import { activeAlertsQuery } from './alerts-query';
 import { AlertList } from './AlertList';
 import { confirmConsequence, isGuard, type Alert } from './dashboard-model';
 
-const PER_PAGE = 50;
 type Pending = { action: 'confirm' | 'dismiss'; alert: Alert } | null;
 
 /** The administrator's active alerts, polled, with confirm and dismiss. */
 export function AlertsSection() {
   const queryClient = useQueryClient();
-  const alerts = api.useQuery(
-    'get',
-    '/api/alerts',
-    { params: { query: { active_only: true, per_page: PER_PAGE } } },
-    { refetchInterval: 30_000, placeholderData: keepPreviousData },
-  );
+  const alerts = useQuery({
+    ...activeAlertsQuery(),
+    refetchInterval: 30_000,
+    placeholderData: keepPreviousData,
+  });
   const [pending, setPending] = useState<Pending>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['get', '/api/alerts'] });
