@@ -3,7 +3,8 @@
 // prefixed logs, waits until the gateway reports every service and dependency healthy, prints
 // its URL. A service that exits unasked is restarted after a short, growing delay while the
 // others keep serving; a configuration error (exit 78) or a crash loop stops everything
-// (start/restart-policy.js). Ctrl-C stops them all.
+// (start/restart-policy.js). Ctrl-C stops them all. MCS_SINGLE_PROCESS=1 runs the five in one
+// Node process instead (start/one-process.js): less memory for a small install.
 // Each service creates the database if needed and applies its migrations when it starts.
 // Ports: MCS_GATEWAY_PORT (8000), MCS_GATEWAY_METRICS_PORT (9100: the gateway's /metrics),
 // MCS_CATALOG_PORT (8101), MCS_CLEANUP_PORT (8102), MCS_SCHEDULER_PORT (8103),
@@ -11,58 +12,9 @@
 // (DATABASE_URL, REDIS_URL, AMQP_URL, ...). Keys live in MCS_DATA_DIR (.data): scripts/keys.js.
 'use strict';
 const { existsSync } = require('node:fs');
-const { join, resolve } = require('node:path');
-const { prepareKeys } = require('./keys');
+const { join } = require('node:path');
+const { gatewayPort, metricsPort, stackServices } = require('./start/stack');
 const { supervise } = require('./start/supervisor');
-
-const root = join(__dirname, '..');
-const dataDir = resolve(root, process.env.MCS_DATA_DIR ?? '.data');
-const port = (name, fallback) => process.env[`MCS_${name.toUpperCase()}_PORT`] ?? String(fallback);
-const internal = {
-  catalog: port('catalog', 8101),
-  cleanup: port('cleanup', 8102),
-  scheduler: port('scheduler', 8103),
-  webhooks: port('webhooks', 8104),
-};
-const gatewayPort = port('gateway', 8000);
-const metricsPort = port('gateway_metrics', 9100);
-const urlOf = (name) => `http://127.0.0.1:${internal[name]}`;
-
-/** What a service's environment adds to (or overrides in) the one `pnpm start` was given. */
-function envFor(name) {
-  switch (name) {
-    case 'gateway':
-      return {
-        PORT: gatewayPort,
-        METRICS_PORT: metricsPort,
-        ...Object.fromEntries(
-          Object.keys(internal).map((service) => [`${service.toUpperCase()}_URL`, urlOf(service)]),
-        ),
-      };
-    case 'catalog':
-      // Catalog streams whole libraries through its heap; with Node's default (a quarter of
-      // RAM) V8 lets garbage pile up to ~550 MB at peak. A 256 MB old space keeps it under
-      // 300 MB for a 50 000-movie library at a 5-10 % time cost (bench/catalog-sync/RESULTS.md).
-      return {
-        PORT: internal.catalog,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=256`.trim(),
-      };
-    case 'webhooks':
-      // Webhooks reads a file operation's path values from catalog when a template asks.
-      return { PORT: internal.webhooks, CATALOG_URL: urlOf('catalog') };
-    default:
-      return { PORT: internal[name] };
-  }
-}
-
-/** Each service as the supervisor starts it (its whole environment); the gateway last. */
-function stackServices(keysFor) {
-  return [...Object.keys(internal), 'gateway'].map((name) => ({
-    name,
-    main: join(root, 'services', name, 'dist', 'main.js'),
-    env: { ...process.env, ...envFor(name), ...keysFor(name) },
-  }));
-}
 
 /** Polls the gateway's /health until every service and dependency is healthy. */
 async function waitUntilHealthy(stack) {
@@ -94,19 +46,30 @@ async function waitUntilHealthy(stack) {
   stack.stop(1);
 }
 
+/**
+ * MCS_SINGLE_PROCESS=1: the five services in one Node process (start/one-process.js), for small
+ * installs; supervised, restarted and stopped as one service would be.
+ */
+function oneProcess() {
+  return {
+    name: 'mcs',
+    main: join(__dirname, 'start', 'one-process.js'),
+    // One heap for all five: catalog's own cap (start/stack.js) plus room for the other four.
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=384`.trim(),
+    },
+  };
+}
+
 async function main() {
-  const keysFor = await prepareKeys({
-    dataDir,
-    databaseUrl: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mcs',
-    env: process.env,
-  });
-  const services = stackServices(keysFor);
+  const services = await stackServices();
   const missing = services.filter((service) => !existsSync(service.main));
   if (missing.length > 0) {
     process.stderr.write(`Not built: ${missing.map((s) => s.main).join(', ')}; run pnpm build.\n`);
     process.exit(1);
   }
-  const stack = supervise(services);
+  const stack = supervise(process.env.MCS_SINGLE_PROCESS === '1' ? [oneProcess()] : services);
   process.on('SIGINT', () => stack.stop(0));
   process.on('SIGTERM', () => stack.stop(0));
   await waitUntilHealthy(stack);

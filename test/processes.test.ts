@@ -103,8 +103,11 @@ describe('pnpm start', () => {
   }
 
   /** Runs `body` while the stack is up, then Ctrl-C: it exits 0 and nothing answers any more. */
-  async function whileUp(body: (stack: Stack) => Promise<void>): Promise<void> {
-    const stack = await startStack();
+  async function whileUp(
+    body: (stack: Stack) => Promise<void>,
+    extra: NodeJS.ProcessEnv = {},
+  ): Promise<void> {
+    const stack = await startStack(extra);
     try {
       await waitUntilUp(stack);
       await body(stack);
@@ -217,5 +220,71 @@ describe('pnpm start', () => {
     expect(output).toMatch(/webhooks has a configuration error \(code 78\)/);
     expect(output).not.toMatch(/restarting in/);
     await expectStopped(Object.values(stack.ports));
+  }, 90_000);
+
+  test('MCS_SINGLE_PROCESS=1 runs the five services in one process, each on its own port, and serves the API', async () => {
+    await whileUp(
+      async (stack) => {
+        const started = stack.output().match(/^\S+ +\| started \(pid (\d+)\)$/gm) ?? [];
+        expect(started).toHaveLength(1);
+        expect(started[0]).toMatch(/^mcs +\| started/);
+        for (const service of SERVICES) expect(await live(stack.ports[service]!)).toBe(200);
+        const gateway = `http://127.0.0.1:${stack.ports.gateway}`;
+        const health = await waitFor(
+          async () => {
+            const reply = await fetch(`${gateway}/health`);
+            return reply.status === 200 ? reply : undefined;
+          },
+          { timeoutMs: 15_000, what: 'the gateway to answer healthy' },
+        );
+        const report = (await health.json()) as { checks: { status: string }[] };
+        expect(report.checks.filter((c) => c.status === 'ok')).toHaveLength(7);
+        // Through the gateway to each owner: scheduler, catalog, cleanup, webhooks.
+        const setup = await fetch(`${gateway}/api/setup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'correct horse battery' }),
+        });
+        expect(setup.status).toBe(201);
+        const cookie = /mcs_session=[^;]*/.exec(setup.headers.get('set-cookie') ?? '')?.[0] ?? '';
+        const { csrf_token: csrf } = (await setup.json()) as { csrf_token: string };
+        const created = await fetch(`${gateway}/api/settings/integrations/api-tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
+          body: JSON.stringify({
+            name: 'single',
+            scopes: ['system:read', 'media:read', 'candidates:read', 'events:read'],
+          }),
+        });
+        expect(created.status).toBe(201);
+        const { token } = (await created.json()) as { token: string };
+        for (const path of ['/system', '/movies', '/candidates', '/events']) {
+          const reply = await fetch(`${gateway}/api/v1${path}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+        }
+      },
+      { MCS_SINGLE_PROCESS: '1' },
+    );
+  }, 90_000);
+
+  test('in one process, a killed process brings all five back within 15 s', async () => {
+    await whileUp(
+      async (stack) => {
+        const pid = /mcs +\| started \(pid (\d+)\)/.exec(stack.output())?.[1];
+        expect(pid).toBeDefined();
+        process.kill(Number(pid), 'SIGKILL');
+        await waitFor(
+          async () => {
+            const statuses = await Promise.all(SERVICES.map((s) => live(stack.ports[s]!)));
+            return statuses.every((status) => status === 200);
+          },
+          { timeoutMs: 15_000, what: 'the five services to answer again' },
+        );
+        expect(stack.output()).toMatch(/mcs +\| exited \(SIGKILL\); restarting in \d/);
+      },
+      { MCS_SINGLE_PROCESS: '1' },
+    );
   }, 90_000);
 });

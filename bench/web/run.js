@@ -7,26 +7,18 @@
 // Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH) and the local PostgreSQL,
 // Redis and RabbitMQ the tests use.
 'use strict';
-const { spawn } = require('node:child_process');
 const { existsSync, readFileSync } = require('node:fs');
-const { createServer } = require('node:net');
 const { join } = require('node:path');
 const { gzipSync } = require('node:zlib');
 const { chromium } = require('playwright-core');
 const { createPool } = require('../../packages/kit/dist');
-const {
-  createTestEnv,
-  ensureTemplate,
-  TEST_ENCRYPTION_KEYS,
-  TEST_KEY_ENV,
-} = require('../../packages/kit/dist/testing');
+const { createTestEnv, ensureTemplate } = require('../../packages/kit/dist/testing');
+const { setupAdmin, startStack } = require('../support/stack');
 
 const ROOT = join(__dirname, '..', '..');
 const DIST = join(ROOT, 'packages', 'web', 'dist');
 const RUNS = Number(process.argv[2] ?? 7);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SERVICES = ['catalog', 'cleanup', 'scheduler', 'webhooks'];
-const PASSWORD = 'correct horse battery';
 
 /**
  * First content, checked in the page at every animation frame: the screen's heading, nothing
@@ -45,40 +37,6 @@ function firstContent(rows) {
   return performance.now();
 }
 const PAGES = { '/': false, '/candidates': true };
-
-const children = [];
-process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Starts a built service as `pnpm start` does and waits for its /health. */
-async function start(name, env) {
-  const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', 'main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  let exited = null;
-  child.on('exit', (code) => (exited = code));
-  const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 600; i += 1) {
-    if (exited !== null) throw new Error(`${name} exited with ${exited}`);
-    const ok = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return url;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${name} did not answer /health`);
-}
 
 const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -139,60 +97,23 @@ function initialJs() {
   const env = await createTestEnv();
   const seeder = createPool({ url: env.databaseUrl, schema: 'cleanup', max: 1 });
   let browser = null;
+  let stack = null;
   try {
     await seeder.query(readFileSync(join(__dirname, 'seed.sql'), 'utf8'));
     await seeder.query('VACUUM ANALYZE');
-    const common = {
-      DATABASE_URL: env.databaseUrl,
-      BROKER_NAMESPACE: env.namespace,
-      REDIS_PREFIX: env.redisPrefix,
-      ...TEST_KEY_ENV,
-      ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS.join(','),
-      LOG_LEVEL: 'warn',
-    };
-    const urls = {};
-    for (const name of SERVICES) {
-      const port = await freePort();
-      urls[name] = `http://127.0.0.1:${port}`;
-    }
-    await Promise.all(
-      SERVICES.map((name) =>
-        start(name, {
-          ...common,
-          PORT: new URL(urls[name]).port,
-          ...(name === 'webhooks' ? { CATALOG_URL: urls.catalog } : {}),
-        }),
-      ),
-    );
-    const gateway = await start('gateway', {
-      ...common,
-      PORT: String(await freePort()),
-      METRICS_PORT: String(await freePort()),
-      WEB_DIST_DIR: DIST,
-      ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, urls[name]])),
-    });
+    stack = await startStack(env, { gatewayEnv: { WEB_DIST_DIR: DIST } });
     // The gateway serves the built UI itself (WEB_DIST_DIR), with its CSP.
+    const gateway = stack.gateway;
     const origin = gateway;
 
-    const setup = await fetch(`${gateway}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    if (setup.status !== 201) throw new Error(`setup: ${setup.status} ${await setup.text()}`);
-    const cookie = /mcs_session=([^;]*)/.exec(setup.headers.get('set-cookie'))[1];
-    const { csrf_token: csrf } = await setup.json();
+    const { cookie, headers } = await setupAdmin(gateway);
     for (const [name, mediaType, scope] of [
       ['Old films', 'movie', 'movie_version'],
       ['Old episodes', 'series', 'episode'],
     ]) {
       const rule = await fetch(`${gateway}/api/rules`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `mcs_session=${cookie}`,
-          'x-csrf-token': csrf,
-        },
+        headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({
           name,
           media_type: mediaType,
@@ -293,12 +214,7 @@ function initialJs() {
     );
   } finally {
     await browser?.close();
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
-      children.map((child) =>
-        child.exitCode === null ? new Promise((resolve) => child.on('exit', resolve)) : null,
-      ),
-    );
+    await stack?.stop();
     await seeder.end();
     await env.cleanup();
   }

@@ -13,8 +13,12 @@ function prefixFor(name, index) {
     : `${label} `;
 }
 
-/** Pino JSON lines become "12:00:01 INFO message {extra}"; anything else passes through. */
-function format(line) {
+/**
+ * Pino JSON lines become "12:00:01 INFO message {extra}" ("… INFO [cleanup] message" when the
+ * line is from another service than the prefix names: the one process of MCS_SINGLE_PROCESS);
+ * anything else passes through.
+ */
+function format(line, name) {
   let entry;
   try {
     entry = JSON.parse(line);
@@ -22,17 +26,18 @@ function format(line) {
     return line;
   }
   if (typeof entry !== 'object' || entry === null || !('level' in entry)) return line;
-  const { level, time, msg, service: _s, ...rest } = entry;
+  const { level, time, msg, service, ...rest } = entry;
   const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
-  return `${String(time).slice(11, 19)} ${LEVELS[level] ?? level} ${msg ?? ''}${extra}`;
+  const from = service && service !== name ? ` [${service}]` : '';
+  return `${String(time).slice(11, 19)} ${LEVELS[level] ?? level}${from} ${msg ?? ''}${extra}`;
 }
 
 /** Prints every line of a child's stdout and stderr behind its prefix. */
-function printLines(child, prefix) {
+function printLines(child, prefix, name) {
   for (const stream of [child.stdout, child.stderr]) {
     readline
       .createInterface({ input: stream })
-      .on('line', (line) => process.stdout.write(`${prefix}${format(line)}\n`));
+      .on('line', (line) => process.stdout.write(`${prefix}${format(line, name)}\n`));
   }
 }
 

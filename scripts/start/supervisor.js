@@ -23,7 +23,7 @@ function supervise(services) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
-    printLines(child, prefix);
+    printLines(child, prefix, service.name);
     process.stdout.write(`${prefix}started (pid ${child.pid})\n`);
     // 'close', not 'exit': the child's last lines (why it failed) are printed by then.
     child.on('close', (code, signal) => {
