@@ -1,6 +1,6 @@
 import type { Clock, JobQueue, Outbox, SecretBox } from '@mcs/kit';
 import type { Router } from 'express';
-import type { Db } from './db';
+import type { Db, Direct } from './db';
 import type { SchedulerJobs } from './jobs';
 import { DashboardService } from './dashboard/dashboard.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -22,6 +22,7 @@ import { TriggerService } from './tasks/trigger.service';
 /** Builds the service objects once, each with only the dependencies it uses (STYLE 10). */
 export function createServices(deps: {
   db: Db;
+  direct: Direct;
   outbox: Outbox;
   clock: Clock;
   queue: JobQueue<SchedulerJobs>;
@@ -33,7 +34,7 @@ export function createServices(deps: {
   const { db, clock, outbox } = deps;
   const schedules = new ScheduleService({ db, queue: deps.queue, timeZone: deps.timeZone, clock });
   const tasks = new TaskService({ db, clock, schedules });
-  const system = new SystemService({ db, clock, rateLimited: deps.rateLimited });
+  const system = new SystemService({ direct: deps.direct, clock, rateLimited: deps.rateLimited });
   return {
     schedules,
     tasks,

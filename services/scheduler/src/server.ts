@@ -13,7 +13,7 @@ import {
 } from '@mcs/kit';
 import { createServices, mountRoutes } from './app';
 import type { SchedulerConfig } from './config';
-import { createDb, SCHEMA } from './db';
+import { createDb, createDirect, SCHEMA } from './db';
 import { schedulerJobs } from './jobs';
 import { mainServerConsumer } from './main-server/main-server.consumer';
 import { purgeSchedulerData } from './runs/housekeeping.service';
@@ -47,7 +47,8 @@ export async function startScheduler(
         const rateLimited = config.rateLimited ?? true;
         const destinations = destinationCheck(runtime, config.catalogUrl);
         return createServices({
-          ...{ db, outbox: runtime.outbox, clock, queue, timeZone, rateLimited },
+          ...{ db, direct: createDirect(runtime.pool), outbox: runtime.outbox, clock, queue },
+          ...{ timeZone, rateLimited },
           ...{ box, destinations },
         });
       },

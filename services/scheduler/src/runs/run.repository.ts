@@ -49,24 +49,6 @@ export const runRepository = {
     return new Map(rows.map((row) => [row.taskId, row]));
   },
 
-  /**
-   * When the newest successful run of these tasks finished; with `kinds`, only runs whose
-   * owner's summary names one of them as its `kind` (catalog: full, incremental, resync).
-   */
-  async lastSucceededAt(
-    db: DbClient,
-    taskIds: readonly string[],
-    kinds?: readonly string[],
-  ): Promise<Date | null> {
-    const kindFilter = kinds
-      ? Prisma.sql`AND summary->>'kind' IN (${Prisma.join(kinds)})`
-      : Prisma.empty;
-    const [row] = await db.$queryRaw<{ at: Date | null }[]>`
-      SELECT max(completed_at) AS at FROM task_runs
-       WHERE status = 'completed' AND task_id IN (${Prisma.join(taskIds)}) ${kindFilter}`;
-    return row?.at ?? null;
-  },
-
   /** Runs of every task (or the filter's), newest first. */
   async history(db: DbClient, filter: RunFilter, paging: Paging): Promise<[RunRow[], number]> {
     const { limit, offset } = limitOffset(paging);

@@ -1,23 +1,17 @@
 import type { ExternalApi } from '@mcs/contracts';
 import { isoOrNull, PRODUCT_NAME, PRODUCT_VERSION, PROJECT_URL, type Clock } from '@mcs/kit';
-import type { Db } from '../db';
-import { CANDIDATE_SCAN, capabilities, MEDIA_SYNC } from '../domain/system-facts';
-import { mainServerRepository } from '../main-server/main-server.repository';
-import { runRepository } from '../runs/run.repository';
+import type { Direct } from '../db';
+import { capabilities } from '../domain/system-facts';
+import { systemRepository } from './system.repository';
 
 type System = ExternalApi.components['schemas']['System'];
 
 /** GET /api/v1/system (external-api.md §2.8): no address, path or configuration value. */
 export class SystemService {
-  constructor(private readonly deps: { db: Db; clock: Clock; rateLimited: boolean }) {}
+  constructor(private readonly deps: { direct: Direct; clock: Clock; rateLimited: boolean }) {}
 
   async describe(): Promise<System> {
-    const { db } = this.deps;
-    const [hasMainServer, lastSync, lastScan] = await Promise.all([
-      mainServerRepository.has(db),
-      runRepository.lastSucceededAt(db, MEDIA_SYNC.taskIds, MEDIA_SYNC.kinds),
-      runRepository.lastSucceededAt(db, CANDIDATE_SCAN.taskIds),
-    ]);
+    const facts = await systemRepository.facts(this.deps.direct);
     return {
       status: 'ok',
       program: PRODUCT_NAME,
@@ -25,9 +19,9 @@ export class SystemService {
       project_url: PROJECT_URL,
       api_version: 'v1',
       server_time: this.deps.clock().toISOString(),
-      has_main_media_server: hasMainServer,
-      last_media_sync_at: isoOrNull(lastSync),
-      last_candidate_scan_at: isoOrNull(lastScan),
+      has_main_media_server: facts.hasMainServer,
+      last_media_sync_at: isoOrNull(facts.lastSyncAt),
+      last_candidate_scan_at: isoOrNull(facts.lastScanAt),
       capabilities: capabilities(this.deps.rateLimited),
     };
   }
