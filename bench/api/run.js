@@ -11,7 +11,8 @@
 // Usage: pnpm build && node bench/api/run.js > result.json   (about 6 minutes)
 // Env: SECONDS (10), WARMUP_SECONDS (2), CONNECTIONS (64), ROUTES (comma-separated names),
 //      SINGLE_PROCESS=1 (the five services in one process, as MCS_SINGLE_PROCESS=1 pnpm start),
-//      LOG_LEVEL (info, the services' default).
+//      LOG_LEVEL (info, the services' default), CPU_PROFILE_DIR (each service writes a
+//      .cpuprofile there when it stops: read with bench/support/profile-top.js).
 'use strict';
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');

@@ -8,6 +8,7 @@ const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { TEST_ENCRYPTION_KEYS, TEST_KEY_ENV } = require('../../packages/kit/dist/testing');
+const { ONE_PROCESS_NODE_OPTIONS } = require('../../scripts/start/stack');
 
 const ROOT = join(__dirname, '..', '..');
 const SERVICES = ['catalog', 'cleanup', 'scheduler', 'webhooks'];
@@ -27,7 +28,11 @@ const freePort = () =>
  * `pnpm start` reads it.
  */
 async function start(children, name, env, main = join(ROOT, 'services', name, 'dist', 'main.js')) {
-  const child = spawn(process.execPath, [main], {
+  // Each service writes a V8 CPU profile there when it stops (bench/support/profile-top.js).
+  const profile = process.env.CPU_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, main], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -68,7 +73,8 @@ async function startStack(env, { gatewayEnv = {}, logLevel = 'warn', single = fa
     DATABASE_URL: env.databaseUrl,
     BROKER_NAMESPACE: env.namespace,
     REDIS_PREFIX: env.redisPrefix,
-    ...TEST_KEY_ENV,
+    // The one process takes its keys from its data directory, as `pnpm start` gives them.
+    ...(single ? {} : TEST_KEY_ENV),
     ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS.join(','),
     LOG_LEVEL: logLevel,
   };
@@ -84,6 +90,7 @@ async function startStack(env, { gatewayEnv = {}, logLevel = 'warn', single = fa
         ...common,
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [`MCS_${k}_PORT`, String(v)])),
         MCS_DATA_DIR: mkdtempSync(join(tmpdir(), 'mcs-bench-')),
+        NODE_OPTIONS: ONE_PROCESS_NODE_OPTIONS,
         PORT: String(ports.GATEWAY),
         ...gatewayEnv,
       },
