@@ -13,7 +13,12 @@
 'use strict';
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
-const { gatewayPort, metricsPort, stackServices } = require('./start/stack');
+const {
+  gatewayPort,
+  metricsPort,
+  stackServices,
+  ONE_PROCESS_NODE_OPTIONS,
+} = require('./start/stack');
 const { supervise } = require('./start/supervisor');
 
 /** Polls the gateway's /health until every service and dependency is healthy. */
@@ -54,10 +59,9 @@ function oneProcess() {
   return {
     name: 'mcs',
     main: join(__dirname, 'start', 'one-process.js'),
-    // One heap for all five: catalog's own cap (start/stack.js) plus room for the other four.
     env: {
       ...process.env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=384`.trim(),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${ONE_PROCESS_NODE_OPTIONS}`.trim(),
     },
   };
 }

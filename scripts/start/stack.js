@@ -62,4 +62,10 @@ async function stackServices() {
   }));
 }
 
-module.exports = { gatewayPort, metricsPort, stackServices };
+/**
+ * The V8 options of MCS_SINGLE_PROCESS's one process: one heap for all five, catalog's own cap
+ * (envFor) plus room for the other four.
+ */
+const ONE_PROCESS_NODE_OPTIONS = '--max-old-space-size=384';
+
+module.exports = { gatewayPort, metricsPort, stackServices, ONE_PROCESS_NODE_OPTIONS };
