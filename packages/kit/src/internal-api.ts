@@ -47,5 +47,8 @@ export async function serveInternalApi(
       root.use('/api', api);
     },
   });
+  // The gateway passes an answer on without its ETag (no-store: gateway http/respond.ts), so
+  // express hashing every body for one is work thrown away (a feed page is ~150 KB).
+  app.disable('etag');
   return runtime.serve(app);
 }
