@@ -10,7 +10,8 @@ import { array, integer, object } from '../../src/integrations/decode';
 import { HttpClient } from '../../src/integrations/http';
 import { RadarrClient } from '../../src/integrations/radarr';
 import { TautulliClient } from '../../src/integrations/tautulli';
-import { API_KEY, failureOf, useNock, testConfig } from './support';
+import { API_KEY, failureOf, testConfig } from './support';
+import { useNock } from './use-nock';
 
 useNock();
 

@@ -7,7 +7,8 @@ import {
   queryResult,
   videoStream,
 } from './factories/jellyfin';
-import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
+import { API_KEY, collect, failureOf, testConfig } from './support';
+import { useNock } from './use-nock';
 
 const BASE = 'http://jellyfin.test:8096';
 const LIBRARY = '7e64e319657a9516ec78490da03edccb';

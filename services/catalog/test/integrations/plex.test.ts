@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { PlexClient } from '../../src/integrations/plex';
 import { plexContainer, plexMovie } from './factories/plex';
-import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
+import { API_KEY, collect, failureOf, testConfig } from './support';
+import { useNock } from './use-nock';
 
 const BASE = 'http://plex.test:32400';
 

@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { RadarrClient } from '../../src/integrations/radarr';
 import { movieFile, radarrMovie } from './factories/arr';
-import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
+import { API_KEY, collect, failureOf, testConfig } from './support';
+import { useNock } from './use-nock';
 
 const BASE = 'http://radarr.test:7878';
 

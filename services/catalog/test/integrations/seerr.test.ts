@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { SeerrClient } from '../../src/integrations/seerr';
 import { seerrPage, seerrRequest, seerrUser } from './factories/seerr';
-import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
+import { API_KEY, collect, failureOf, testConfig } from './support';
+import { useNock } from './use-nock';
 
 const BASE = 'http://seerr.test:5055';
 

@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { SonarrClient } from '../../src/integrations/sonarr';
 import { sonarrEpisode, sonarrSeries } from './factories/arr';
-import { collect, failureOf, useNock, testConfig } from './support';
+import { collect, failureOf, testConfig } from './support';
+import { useNock } from './use-nock';
 
 const BASE = 'http://sonarr.test:8989';
 

@@ -1,9 +1,9 @@
 /**
- * Shared set-up for the integration client tests: nock stands in for the external systems (the
- * network is sealed for every test, localhost stays reachable for local stand-ins), retries do
- * not wait, and every failure is checked for leaked credentials.
+ * Shared set-up for the integration client tests: retries do not wait, and every failure is
+ * checked for leaked credentials. It does not import nock, which patches node:http as soon as it
+ * is loaded: a file that only needs these helpers must not leave nock's interceptor behind for
+ * the next file its jest worker runs (use-nock.ts).
  */
-import nock from 'nock';
 import type { ClientConfig } from '../../src/integrations/config';
 import { DateSanitiser } from '../../src/integrations/dates';
 import { IntegrationError } from '../../src/integrations/errors';
@@ -11,24 +11,6 @@ import type { ListBatch } from '../../src/integrations/http';
 
 export const API_KEY = 'k3y-5ecret-7f2a9c41d0';
 export const NOW = new Date('2025-06-01T12:00:00Z');
-
-/**
- * nock stands in for the external systems in this file (the network itself is sealed for every
- * test file, test/setup/seal-network.ts): a test's interceptors and the requests still waiting
- * on them end with the test.
- */
-export function useNock(): void {
-  afterEach(() => {
-    nock.abortPendingRequests();
-    nock.cleanAll();
-  });
-  // nock patches node:http, which jest shares between the test files one worker runs: a later
-  // file would otherwise send its real requests through nock's interceptor (which, for one,
-  // does not keep connections alive).
-  afterAll(() => {
-    nock.restore();
-  });
-}
 
 export interface TestConfig extends ClientConfig {
   dates: DateSanitiser;

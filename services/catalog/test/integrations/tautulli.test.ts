@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { TautulliClient } from '../../src/integrations/tautulli';
-import { API_KEY, collect, failureOf, useNock, testConfig } from './support';
+import { API_KEY, collect, failureOf, testConfig } from './support';
+import { useNock } from './use-nock';
 
 const BASE = 'http://tautulli.test:8181';
 
