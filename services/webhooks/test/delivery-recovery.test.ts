@@ -1,3 +1,4 @@
+import { feedRepository } from '../src/feed/feed.repository';
 import { lifecycleEvent } from './support/events';
 import {
   afterAttempts,
@@ -26,11 +27,16 @@ async function flushQueueStore(w: DeliveryWorld): Promise<void> {
   } while (cursor !== '0');
 }
 
-/** An event stored with its deliveries and nothing queued, as if the process died at commit. */
-async function storedWithoutJob() {
+/**
+ * An event stored with its deliveries and nothing queued, as if the process died at commit.
+ * `dueIn` stores its deliveries as due that much later than now: an attempt still finishing
+ * on the same endpoint then cannot hand over to it (§4.7 lets a later event pass a delivery
+ * waiting for its retry), so only the sweeper can find it.
+ */
+async function storedWithoutJob(dueIn = 0) {
   const event = lifecycleEvent('candidate.canceled', { occurredAt: world.clock.now() });
-  const { service } = world;
-  await service.db.$transaction((tx) => service.services.feedStore.store(tx, event));
+  const storedAt = new Date(world.clock.now().getTime() + dueIn);
+  await world.service.db.$transaction((tx) => feedRepository.store(tx, [event], storedAt));
   return event;
 }
 
@@ -55,8 +61,9 @@ test('after the job queue store is flushed, one sweep kicks the idle endpoint an
   const retried = await world.publish();
   const retriedDelivery = await deliveryOf(world, retried.id, endpoint.id);
   const waiting = await afterAttempts(world, retriedDelivery.id, 1);
-  // One more delivery whose job vanishes with the store before it ran.
-  const never = await storedWithoutJob();
+  // One more delivery whose job vanishes with the store before it ran; due before the retry
+  // (at least a minute away), but not while the first attempt may still be handing over.
+  const never = await storedWithoutJob(1000);
   const neverDelivery = await deliveryOf(world, never.id, endpoint.id);
 
   await flushQueueStore(world);
