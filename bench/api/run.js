@@ -7,13 +7,17 @@
 // (bench/support/feed-fill.js). Then for each route: autocannon at CONNECTIONS connections for
 // SECONDS, right after the same on the gateway's /health/live (the floor of one request in the
 // same run), with the CPU each process used per request (/proc/<pid>/stat) and the log lines
-// each wrote per request. Last, every process's RSS fresh (before the load) and idle after it.
+// each wrote per request, and then the same answer from a bare express + pg process (floor.js:
+// the service's own statement and view, nothing else) for the floor of that route on this
+// machine. Last, every process's RSS fresh (before the load) and idle after it.
 // Usage: pnpm build && node bench/api/run.js > result.json   (about 6 minutes)
 // Env: SECONDS (10), WARMUP_SECONDS (2), CONNECTIONS (64), ROUTES (comma-separated names),
 //      SINGLE_PROCESS=1 (the five services in one process, as MCS_SINGLE_PROCESS=1 pnpm start),
 //      LOG_LEVEL (info, the services' default), CPU_PROFILE_DIR (each service writes a
 //      .cpuprofile there when it stops: read with bench/support/profile-top.js).
 'use strict';
+const { spawn } = require('node:child_process');
+const { once } = require('node:events');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
@@ -36,6 +40,16 @@ const ROUTES = {
   protections: '/api/v1/protections',
   tasks: '/api/v1/tasks',
 };
+/** The same answer from bench/api/floor.js: bare express + pg, the service's statement and view. */
+const FLOORS = {
+  system: '/system',
+  candidates_1: '/candidates?per_page=1',
+  candidates_50: '/candidates?per_page=50',
+  movies_50: '/movies?per_page=50',
+  events_100: '/events?limit=100',
+  protections: '/protections',
+};
+const FLOOR_PORT = 8099;
 const chosen = process.env.ROUTES ? process.env.ROUTES.split(',') : Object.keys(ROUTES);
 const log = (text) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
 
@@ -67,6 +81,18 @@ async function seed(url) {
   } finally {
     await db.end();
   }
+}
+
+/** bench/api/floor.js as a process of its own (its CPU apart from the bench's), once listening. */
+async function startFloor(url) {
+  const child = spawn(process.execPath, [join(__dirname, 'floor.js'), url, String(FLOOR_PORT)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.service = 'floor';
+  child.lines = 0;
+  const [chunk] = await once(child.stdout, 'data');
+  if (!String(chunk).includes('listening')) throw new Error(`floor: ${chunk}`);
+  return child;
 }
 
 async function createToken(gateway, headers) {
@@ -116,6 +142,7 @@ async function load1(url, headers, children) {
   await ensureTemplate();
   const env = await createTestEnv();
   let stack = null;
+  let floorProcess = null;
   try {
     await seed(env.databaseUrl);
     stack = await startStack(env, {
@@ -128,17 +155,30 @@ async function load1(url, headers, children) {
     const token = await createToken(gateway, session);
     const auth = { authorization: `Bearer ${token}` };
     const fresh = Object.fromEntries(children.map((c) => [c.service, usage(c.pid).rssMiB]));
+    floorProcess = await startFloor(env.databaseUrl);
+    const measured = [...children, floorProcess];
     const loadBefore = load();
     const routes = {};
     for (const name of chosen) {
       log(`load: /health/live, then ${ROUTES[name]}`);
-      const floor = await load1(`${gateway}/health/live`, {}, children);
-      const route = await load1(`${gateway}${ROUTES[name]}`, auth, children);
+      const live = await load1(`${gateway}/health/live`, {}, measured);
+      const route = await load1(`${gateway}${ROUTES[name]}`, auth, measured);
+      const bare = FLOORS[name]
+        ? await load1(`http://127.0.0.1:${FLOOR_PORT}${FLOORS[name]}`, {}, measured)
+        : null;
       routes[name] = {
         path: ROUTES[name],
         ...route,
-        health_live_req_per_s: floor.req_per_s,
-        ratio_to_health_live: +(route.req_per_s / floor.req_per_s).toFixed(3),
+        health_live_req_per_s: live.req_per_s,
+        ratio_to_health_live: +(route.req_per_s / live.req_per_s).toFixed(3),
+        floor: bare && {
+          req_per_s: bare.req_per_s,
+          p50_ms: bare.p50_ms,
+          p99_ms: bare.p99_ms,
+          non_2xx: bare.non_2xx,
+          cpu_ms_per_request: bare.cpu_ms_per_request.floor,
+          ratio_to_floor: +(route.req_per_s / bare.req_per_s).toFixed(3),
+        },
       };
     }
     // Idle after the load: what each process keeps once the work is done.
@@ -166,6 +206,7 @@ async function load1(url, headers, children) {
       )}\n`,
     );
   } finally {
+    floorProcess?.kill();
     await stack?.stop();
     await env.cleanup();
   }

@@ -85,7 +85,7 @@ export function createServices(deps: AppDeps) {
   const housekeeping = new HousekeepingService({ db, clock });
   return {
     settings,
-    media: new MediaService({ db, clock }),
+    media: new MediaService({ db, direct, clock }),
     dashboard: new DashboardService({ db, cacheTtlMs: deps.dashboardCacheTtlMs }),
     paths: new PathsService({ db }),
     writablePaths: new WritablePathsService(),

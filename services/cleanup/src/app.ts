@@ -110,11 +110,11 @@ export function createServices(deps: {
   const arrTags = new ArrTagService({ db, clock, outbox: deps.outbox });
   return {
     settings,
-    candidates: new CandidateService({ db, clock, settings }),
+    candidates: new CandidateService({ db, direct, clock, settings }),
     mediaItems: new MediaItemService({ db, clock }),
     candidateActions: new CandidateActionService({ db, clock, events, writer }),
-    protections: new ProtectionService({ db, clock, writer }),
-    protected: new ProtectedService({ db, clock, writer, links }),
+    protections: new ProtectionService({ db, direct, clock, writer }),
+    protected: new ProtectedService({ db, direct, clock, writer, links }),
     protectionRequests: new ProtectionRequestService({ db, clock, writer, notifier }),
     deleteRequests: new DeleteRequestService({ db, clock, queue, settings, notifier }),
     mediaProjection: new MediaProjectionService({ writer, links }),

@@ -69,7 +69,7 @@ export function createServices(deps: ServiceDeps) {
   });
   return {
     feedStore: new FeedStore({ clock }),
-    feed: new FeedQuery({ db, clock, settings }),
+    feed: new FeedQuery({ db, direct: deps.direct, clock, settings }),
     prune: new PruneService(deps),
     endpoints,
     legacyImport: new LegacyImportService({ box, clock, log, settings }),

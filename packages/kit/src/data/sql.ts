@@ -8,12 +8,18 @@ import { empty, join, raw, sql, type Sql } from '@prisma/client-runtime-utils';
 
 export { empty, join, raw, sql, type Sql };
 
+/**
+ * A BIGINT column as a row holds it: Prisma's raw queries read it as bigint, plain node-pg
+ * (`createDirect`) as text. A statement that serves both declares its columns with this.
+ */
+export type BigIntColumn = bigint | string;
+
 /** IDs are BIGINT columns; every one of them stays below 2^53 (external-api.md 1.6). */
-export function num(value: bigint | number): number {
+export function num(value: BigIntColumn | number): number {
   return Number(value);
 }
 
-export function numOrNull(value: bigint | number | null): number | null {
+export function numOrNull(value: BigIntColumn | number | null): number | null {
   return value === null ? null : Number(value);
 }
 

@@ -1,5 +1,15 @@
 import type { ExternalApi } from '@mcs/contracts';
-import { type Paging, limitOffset, join, raw, sql, whereAll, type Sql } from '@mcs/kit';
+import {
+  type BigIntColumn,
+  type Paging,
+  limitOffset,
+  join,
+  raw,
+  sql,
+  type SqlClient,
+  whereAll,
+  type Sql,
+} from '@mcs/kit';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
 import { likePattern } from '../domain/media-query';
 import type { DbClient } from '../db';
@@ -18,24 +28,24 @@ export type MediaRow = Pick<
   | 'is_monitored'
   | 'view_count'
 > & {
-  id: bigint;
-  size_bytes: bigint | null;
+  id: BigIntColumn;
+  size_bytes: BigIntColumn | null;
   added_at: Date | null;
   arr_added_at: Date | null;
   last_viewed_at: Date | null;
   removed_at: Date | null;
-  candidate_ids: bigint[];
-  protection_ids: bigint[];
+  candidate_ids: BigIntColumn[];
+  protection_ids: BigIntColumn[];
 };
 
 const TABLE: Record<MediaKind, Sql> = { movie: raw('movies'), series: raw('series') };
 
-/** Sort expressions; `title` compares case-insensitively. */
+/** Sort expressions over rows aliased `alias`; `title` compares case-insensitively. */
 const SORT_COLUMN = {
-  title: raw('lower(t.title)'),
-  year: raw('t.year'),
-  added_at: raw('t.added_at'),
-  size: raw('t.size_bytes'),
+  title: (alias: string) => raw(`lower(${alias}.title)`),
+  year: (alias: string) => raw(`${alias}.year`),
+  added_at: (alias: string) => raw(`${alias}.added_at`),
+  size: (alias: string) => raw(`${alias}.size_bytes`),
 };
 
 /**
@@ -73,8 +83,12 @@ function conditions(kind: MediaKind, filters: MediaFilters): Sql[] {
   return where;
 }
 
+/**
+ * One page and the total in one statement, so both come from one snapshot: one round trip over
+ * plain pg (`direct`) instead of a REPEATABLE READ transaction of four through Prisma.
+ */
 export async function listMedia(
-  db: DbClient,
+  reader: SqlClient,
   kind: MediaKind,
   filters: MediaFilters,
   sort: MediaSort,
@@ -85,18 +99,24 @@ export async function listMedia(
   const direction = raw(sort.order === 'asc' ? 'ASC' : 'DESC');
   const { limit, offset } = limitOffset(paging);
   // Nulls last in both directions; ties by id ascending (external-api.md 2.6).
-  const order = join(
-    [sql`${SORT_COLUMN[sort.field]} ${direction} NULLS LAST`, sql`t.id ASC`],
-    ', ',
+  const order = (alias: string) =>
+    join(
+      [sql`${SORT_COLUMN[sort.field](alias)} ${direction} NULLS LAST`, raw(`${alias}.id ASC`)],
+      ', ',
+    );
+  // The total's one row, joined to the page's rows: an empty page still answers its total.
+  const statement = sql`
+    SELECT c.total, p.*
+      FROM (SELECT count(*)::int AS total FROM ${TABLE[kind]} t ${where}) c
+      LEFT JOIN LATERAL (${selectMedia(kind, now)} ${where}
+                          ORDER BY ${order('t')} LIMIT ${limit} OFFSET ${offset}) p ON true
+     ORDER BY ${order('p')}`;
+  const result = await reader.$queryRawUnsafe<(MediaRow & { total: number })[]>(
+    statement.text,
+    ...statement.values,
   );
-  // One after the other: the caller reads both in one snapshot (oneSnapshot), so the total
-  // counts exactly the rows a page can show.
-  const rows = await db.$queryRaw<MediaRow[]>`${selectMedia(kind, now)} ${where}
-    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
-  const count = await db.$queryRaw<
-    { total: bigint }[]
-  >`SELECT count(*) AS total FROM ${TABLE[kind]} t ${where}`;
-  return { rows, total: Number(count[0]?.total ?? 0) };
+  const rows = result.filter((row) => row.id !== null);
+  return { rows, total: result[0]?.total ?? 0 };
 }
 
 export async function findMedia(

@@ -1,5 +1,5 @@
 import type { MessagePayload } from '@mcs/contracts';
-import { NotFound, type Clock, oneSnapshot, pageOf, type Paging } from '@mcs/kit';
+import { NotFound, type Clock, pageOf, type PgDatabase, type Paging } from '@mcs/kit';
 import type { Db, Tx } from '../db';
 import type { MediaFilters, MediaKind, MediaSort } from '../domain/media-query';
 import { applyMediaLinks } from './media-links.repository';
@@ -10,13 +10,11 @@ const NOUN: Record<MediaKind, string> = { movie: 'Movie', series: 'Series' };
 
 /** The media API (external-api.md 2.6): catalog answers from its own data and projection. */
 export class MediaService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; direct: PgDatabase; clock: Clock }) {}
 
   async list(kind: MediaKind, filters: MediaFilters, sort: MediaSort, paging: Paging) {
     const now = this.deps.clock();
-    const { rows, total } = await oneSnapshot(this.deps.db, (tx) =>
-      listMedia(tx, kind, filters, sort, paging, now),
-    );
+    const { rows, total } = await listMedia(this.deps.direct, kind, filters, sort, paging, now);
     return pageOf(
       rows.map((row) => mediaView(kind, row)),
       total,

@@ -1,8 +1,19 @@
-import { containsText, join, num, numOrNull, oneSnapshot, sql, type Sql, whereAll } from '@mcs/kit';
+import {
+  type BigIntColumn,
+  containsText,
+  empty,
+  join,
+  num,
+  numOrNull,
+  sql,
+  type Sql,
+  type SqlClient,
+  whereAll,
+} from '@mcs/kit';
 import type { AutoDeleteState } from '../domain/auto-delete';
 import type { MediaType, Target } from '../domain/target';
 import { stateCondition } from './candidate-state.repository';
-import type { Db, DbClient } from '../db';
+import type { DbClient } from '../db';
 import {
   activeAt,
   columnsOf,
@@ -51,11 +62,11 @@ export interface CandidateFilters {
 }
 
 interface Row extends TargetRow, PolicyRow {
-  id: bigint;
+  id: BigIntColumn;
   title: string | null;
   year: number | null;
-  tmdb_id: bigint | null;
-  matched_rule_ids: bigint[];
+  tmdb_id: BigIntColumn | null;
+  matched_rule_ids: BigIntColumn[];
   reason: string;
   delete_operation: 'delete' | 'move';
   lifecycle_reason: string | null;
@@ -105,24 +116,47 @@ function conditions(filters: CandidateFilters, now: Date): Sql[] {
   return where;
 }
 
-/** One page in the list order (created_at, then id, both descending) and the total. */
+/**
+ * One page in the list order (created_at, then id, both descending) and the total, in one
+ * statement, so both come from one snapshot. Over `direct` (plain pg) on the list route: one
+ * round trip instead of a REPEATABLE READ transaction of four through Prisma. The total of the
+ * whole list or of one media type is the maintained count (decision 029); other filters count
+ * the rows they match.
+ */
 export async function listCandidates(
-  db: Db,
+  reader: SqlClient,
   filters: CandidateFilters,
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<{ records: CandidateRecord[]; total: number }> {
   const where = whereAll(conditions(filters, now));
-  const [rows, [count]] = await oneSnapshot(db, (tx) =>
-    Promise.all([
-      tx.$queryRaw<Row[]>`${select(
-        sql`SELECT * FROM candidates c ${where} ${ORDER} LIMIT ${page.limit} OFFSET ${page.offset}`,
-        now,
-      )} ${ORDER}`,
-      tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM candidates c ${where}`,
-    ]),
+  const rows = sql`SELECT * FROM candidates c ${where} ${ORDER}
+                    LIMIT ${page.limit} OFFSET ${page.offset}`;
+  // The total's one row, joined to the page's rows: an empty page still answers its total.
+  const statement = sql`
+    SELECT t.total, p.*
+      FROM (SELECT ${totalOf(filters, where)} AS total) t
+      LEFT JOIN LATERAL (${select(rows, now)}) p ON true
+     ORDER BY p.created_at DESC, p.id DESC`;
+  const result = await reader.$queryRawUnsafe<(Partial<Row> & { total: number })[]>(
+    statement.text,
+    ...statement.values,
   );
-  return { records: rows.map(toRecord), total: count?.total ?? 0 };
+  const records = result.flatMap((row) => (isRow(row) ? [toRecord(row)] : []));
+  return { records, total: result[0]?.total ?? 0 };
+}
+
+function isRow(row: Partial<Row>): row is Row {
+  return row.id !== undefined && row.id !== null;
+}
+
+/** The maintained count when only the media type filters, else a count of the matching rows. */
+function totalOf(filters: CandidateFilters, where: Sql): Sql {
+  const { mediaType, ...others } = filters;
+  if (Object.values(others).some((value) => value !== undefined))
+    return sql`(SELECT count(*)::int FROM candidates c ${where})`;
+  const ofType = mediaType === undefined ? empty : sql`WHERE media_type = ${mediaType}`;
+  return sql`(SELECT coalesce(sum(delta), 0)::int FROM candidate_counts ${ofType})`;
 }
 
 export async function findCandidates(
@@ -165,17 +199,19 @@ function toRecord(row: Row): CandidateRecord {
 
 /** Candidates of one media type or root item, or all of them. */
 export async function countCandidates(
-  db: DbClient,
+  db: SqlClient,
   filter: { mediaType?: MediaType; mediaId?: number },
 ): Promise<number> {
-  const where = whereAll([
-    ...(filter.mediaType ? [sql`c.media_type = ${filter.mediaType}`] : []),
-    ...(filter.mediaId ? [sql`c.media_id = ${filter.mediaId}::bigint`] : []),
-  ]);
-  const [row] = await db.$queryRaw<
-    { n: bigint }[]
-  >`SELECT count(*) AS n FROM candidates c ${where}`;
-  return num(row?.n ?? 0n);
+  const mediaType = filter.mediaType ? sql`c.media_type = ${filter.mediaType}` : undefined;
+  // One item's candidates are found by index; more are counted by the maintained deltas.
+  const total =
+    filter.mediaId === undefined
+      ? totalOf({ mediaType: filter.mediaType }, empty)
+      : sql`(SELECT count(*)::int FROM candidates c
+               ${whereAll([...(mediaType ? [mediaType] : []), sql`c.media_id = ${filter.mediaId}::bigint`])})`;
+  const statement = sql`SELECT ${total} AS n`;
+  const [row] = await db.$queryRawUnsafe<{ n: number }[]>(statement.text, ...statement.values);
+  return row?.n ?? 0;
 }
 
 export type GroupSort = 'created_at' | 'auto_delete_eligible_at' | 'title' | 'size';

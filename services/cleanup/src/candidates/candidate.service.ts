@@ -1,5 +1,5 @@
 import { NotFound, type Clock, limitOffset, pageOf, type Paging } from '@mcs/kit';
-import type { Db } from '../db';
+import type { Db, Direct } from '../db';
 import type { MediaType } from '../domain/target';
 import {
   type CandidateFilters,
@@ -23,12 +23,19 @@ import { candidateInternalView } from './candidate-internal.view';
 
 /** Reading candidates (external-api.md 2.3): filtered and paged in SQL, state at request time. */
 export class CandidateService {
-  constructor(private readonly deps: { db: Db; clock: Clock; settings: CleanupSettingsReader }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      direct: Direct;
+      clock: Clock;
+      settings: CleanupSettingsReader;
+    },
+  ) {}
 
   async list(filters: CandidateFilters, paging: Paging) {
     const now = this.deps.clock();
     const { records, total } = await listCandidates(
-      this.deps.db,
+      this.deps.direct,
       filters,
       limitOffset(paging),
       now,
@@ -110,7 +117,7 @@ export class CandidateService {
 
   /** `GET /api/media/candidates/presence`: how many candidates, of one item or type, or all. */
   async presence(filter: { mediaType?: MediaType; mediaId?: number }) {
-    const count = await countCandidates(this.deps.db, filter);
+    const count = await countCandidates(this.deps.direct, filter);
     return { has_candidates: count > 0, count };
   }
 

@@ -1,5 +1,5 @@
 import { type Clock, limitOffset, pageOf, type Paging } from '@mcs/kit';
-import type { Db } from '../db';
+import type { Db, Direct } from '../db';
 import type { Actor, Caller } from '../domain/actor';
 import { type DurationInput, termsFromDuration } from '../domain/protection-terms';
 import type { MediaLinksPublisher } from '../events/media-links';
@@ -20,6 +20,7 @@ export class ProtectedService {
   constructor(
     private readonly deps: {
       db: Db;
+      direct: Direct;
       clock: Clock;
       writer: ProtectionWriter;
       links: MediaLinksPublisher;
@@ -30,7 +31,7 @@ export class ProtectedService {
   async list(filters: Omit<ProtectionFilters, 'activeOnly'>, paging: Paging) {
     const now = this.deps.clock();
     const { records, total } = await listProtections(
-      this.deps.db,
+      this.deps.direct,
       { ...filters, activeOnly: true },
       limitOffset(paging),
       now,

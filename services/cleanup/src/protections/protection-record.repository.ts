@@ -1,4 +1,4 @@
-import { num, numOrNull, sql } from '@mcs/kit';
+import { type BigIntColumn, num, numOrNull, sql } from '@mcs/kit';
 import type { Actor, ProtectionSource } from '../domain/actor';
 import type { ProtectionTerms } from '../domain/protection-terms';
 import type { Target } from '../domain/target';
@@ -41,25 +41,25 @@ export const PROTECTION_SELECT = sql`
     LEFT JOIN movie_versions v ON p.scope = 'version' AND v.id = p.movie_version_id`;
 
 export interface ProtectionRow extends TargetRow {
-  id: bigint;
+  id: BigIntColumn;
   source: ProtectionSource;
-  source_rule_id: bigint | null;
+  source_rule_id: BigIntColumn | null;
   source_rule_name: string | null;
   reason: string | null;
   permanent: boolean;
   expires_at: Date | null;
   created_by_type: Actor['type'];
-  created_by_id: bigint | null;
+  created_by_id: BigIntColumn | null;
   created_by_name: string | null;
-  request_id: bigint | null;
+  request_id: BigIntColumn | null;
   created_at: Date;
   updated_at: Date;
   title: string;
   year: number | null;
-  root_tmdb_id: bigint;
+  root_tmdb_id: BigIntColumn;
   v_file_name: string | null;
   v_resolution: string | null;
-  v_size_bytes: bigint | null;
+  v_size_bytes: BigIntColumn | null;
   v_video_codec: string | null;
   v_hdr: boolean | null;
   v_dolby_vision: boolean | null;

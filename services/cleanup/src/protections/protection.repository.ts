@@ -1,4 +1,4 @@
-import { empty, num, oneSnapshot, sql, type Sql, whereAll } from '@mcs/kit';
+import { empty, num, sql, type Sql, type SqlClient, whereAll } from '@mcs/kit';
 import type { Actor, ProtectionSource } from '../domain/actor';
 import type { ProtectionTerms } from '../domain/protection-terms';
 import type { MediaType, Scope, Target } from '../domain/target';
@@ -8,7 +8,7 @@ import {
   type ProtectionRow,
   toProtectionRecord,
 } from './protection-record.repository';
-import type { Db, DbClient, Tx } from '../db';
+import type { DbClient, Tx } from '../db';
 import { activeAt, columnsOf, covers, targetColumns, valuesOf } from '../targets/target.repository';
 
 export type { ProtectionRecord, VersionFacts } from './protection-record.repository';
@@ -86,21 +86,33 @@ export async function renameRuleProtections(tx: Tx, ruleId: number, name: string
 }
 
 export async function listProtections(
-  db: Db,
+  reader: SqlClient,
   filters: ProtectionFilters,
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<{ records: ProtectionRecord[]; total: number }> {
   const where = whereAll(conditions(filters, now));
-  const [rows, [count]] = await oneSnapshot(db, (tx) =>
-    Promise.all([
-      tx.$queryRaw<ProtectionRow[]>`${PROTECTION_SELECT} ${where}
-      ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-      tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM protections p
-      JOIN media_items m ON m.media_type = p.media_type AND m.media_id = p.media_id ${where}`,
-    ]),
+  // Page and total in one statement (one snapshot, one round trip; decision 029): the total's
+  // one row joined to the page's rows, so an empty page still answers its total.
+  const statement = sql`
+    SELECT t.total, r.*
+      FROM (SELECT count(*)::int AS total FROM protections p
+              JOIN media_items m ON m.media_type = p.media_type AND m.media_id = p.media_id
+             ${where}) t
+      LEFT JOIN LATERAL (${PROTECTION_SELECT} ${where}
+             ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}) r
+        ON true
+     ORDER BY r.created_at DESC, r.id DESC`;
+  const rows = await reader.$queryRawUnsafe<(Partial<ProtectionRow> & { total: number })[]>(
+    statement.text,
+    ...statement.values,
   );
-  return { records: rows.map(toProtectionRecord), total: count?.total ?? 0 };
+  const records = rows.flatMap((row) => (isRow(row) ? [toProtectionRecord(row)] : []));
+  return { records, total: rows[0]?.total ?? 0 };
+}
+
+function isRow(row: Partial<ProtectionRow>): row is ProtectionRow {
+  return row.id !== undefined && row.id !== null;
 }
 
 /** The list's total for `active_only` and no other filter (the dashboard's figure). */

@@ -8,7 +8,7 @@ import {
   pageOf,
   type Paging,
 } from '@mcs/kit';
-import { type Db, SCHEMA, type Tx } from '../db';
+import { type Db, type Direct, SCHEMA, type Tx } from '../db';
 import type { Actor, Caller } from '../domain/actor';
 import { assertFuture } from '../domain/protection-terms';
 import { findProtection, listProtections, type ProtectionFilters } from './protection.repository';
@@ -25,12 +25,14 @@ export interface CreateProtection extends Caller {
 
 /** Protections through the external API (external-api.md 2.7). */
 export class ProtectionService {
-  constructor(private readonly deps: { db: Db; clock: Clock; writer: ProtectionWriter }) {}
+  constructor(
+    private readonly deps: { db: Db; direct: Direct; clock: Clock; writer: ProtectionWriter },
+  ) {}
 
   async list(filters: ProtectionFilters, paging: Paging) {
     const now = this.deps.clock();
     const { records, total } = await listProtections(
-      this.deps.db,
+      this.deps.direct,
       filters,
       limitOffset(paging),
       now,

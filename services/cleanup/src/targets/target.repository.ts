@@ -1,4 +1,4 @@
-import { num, numOrNull, raw, sql, type Sql } from '@mcs/kit';
+import { type BigIntColumn, num, numOrNull, raw, sql, type Sql } from '@mcs/kit';
 import type { MediaType, Scope, Target } from '../domain/target';
 
 /**
@@ -76,12 +76,12 @@ export function pendingRequest(kind: 'protection' | 'delete', alias: string): Sq
 export interface TargetRow {
   media_type: MediaType;
   scope: Scope;
-  media_id: bigint;
-  movie_version_id: bigint | null;
-  series_id: bigint | null;
-  season_id: bigint | null;
+  media_id: BigIntColumn;
+  movie_version_id: BigIntColumn | null;
+  series_id: BigIntColumn | null;
+  season_id: BigIntColumn | null;
   season_number: number | null;
-  episode_id: bigint | null;
+  episode_id: BigIntColumn | null;
   episode_number: number | null;
 }
 

@@ -2,11 +2,18 @@ import { limitOffset, type Paging } from '@mcs/kit';
 import type { DbClient } from '../db';
 import { Prisma, type TaskRun } from '../generated/prisma/client';
 import type { RunPart } from '../domain/run-outcome';
+import { TASKS } from '../domain/task-catalogue';
 import type { RunStatus, RunTrigger } from '../domain/task-state';
 
 export type RunRow = TaskRun;
 
 const ACTIVE = ['queued', 'running'];
+
+/**
+ * The catalogue's tasks: the per-task reads below look up each one's newest run by index
+ * instead of sorting every run ever recorded (the task list is read on every Tasks page).
+ */
+const TASK_IDS = TASKS.map((task) => task.id);
 
 /** A run row as Prisma's model names its fields, for raw queries. */
 const COLUMNS = Prisma.sql`id, task_id AS "taskId", status, trigger, requested_by AS "requestedBy",
@@ -35,17 +42,20 @@ export const runRepository = {
   /** The newest run of every task that has one. */
   async latestPerTask(db: DbClient): Promise<Map<string, RunRow>> {
     const rows = await db.$queryRaw<RunRow[]>`
-      SELECT DISTINCT ON (task_id) ${COLUMNS}
-        FROM task_runs ORDER BY task_id, created_at DESC, id DESC`;
+      SELECT r.* FROM unnest(${TASK_IDS}::text[]) AS t(task_id)
+       CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM task_runs
+                            WHERE task_id = t.task_id
+                            ORDER BY created_at DESC, id DESC LIMIT 1) r`;
     return new Map(rows.map((row) => [row.taskId, row]));
   },
 
   /** The run that finished last, of every task that has one. */
   async lastFinishedPerTask(db: DbClient): Promise<Map<string, RunRow>> {
     const rows = await db.$queryRaw<RunRow[]>`
-      SELECT DISTINCT ON (task_id) ${COLUMNS}
-        FROM task_runs WHERE completed_at IS NOT NULL
-       ORDER BY task_id, completed_at DESC, id DESC`;
+      SELECT r.* FROM unnest(${TASK_IDS}::text[]) AS t(task_id)
+       CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM task_runs
+                            WHERE task_id = t.task_id AND completed_at IS NOT NULL
+                            ORDER BY completed_at DESC, id DESC LIMIT 1) r`;
     return new Map(rows.map((row) => [row.taskId, row]));
   },
 

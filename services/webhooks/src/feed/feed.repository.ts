@@ -87,8 +87,8 @@ export const feedRepository = {
    * database from the stored payload: a page of 500 is about half a megabyte, and parsing it
    * here only to serialise it again for the answer cost more than the query.
    */
-  async page(db: DbClient, filter: FeedFilter, take: number): Promise<FeedItemText[]> {
-    return db.$queryRaw<FeedItemText[]>`
+  async page(reader: SqlClient, filter: FeedFilter, take: number): Promise<FeedItemText[]> {
+    const statement = sql`
       SELECT id, json_build_object(
                'id', id,
                'type', type,
@@ -100,6 +100,7 @@ export const feedRepository = {
         FROM events ${whereAll(conditions(filter))}
        ORDER BY position
        LIMIT ${take}`;
+    return reader.$queryRawUnsafe<FeedItemText[]>(statement.text, ...statement.values);
   },
 };
 

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// The floor of each route on this machine (issue 30: "show what the floor is, for example a
+// bare express + pg route, measured in the same run"): one bare express process that runs the
+// owning service's own statement and view (from the built services) through pg, and answers the
+// same JSON — without the gateway, its token check, signing, the service's signature check,
+// validation, metrics or logs. bench/api/run.js starts it beside the stack and loads each of
+// its routes right after the real one.
+// Usage: node bench/api/floor.js <database url> <port>   (prints "listening" when ready)
+'use strict';
+const { join } = require('node:path');
+const root = join(__dirname, '..', '..');
+const express = require(require.resolve('express', { paths: [join(root, 'services/gateway')] }));
+const { createPool, pgDatabase } = require(join(root, 'packages/kit/dist'));
+const dist = (service, path) => require(join(root, 'services', service, 'dist', path));
+
+const { listCandidates } = dist('cleanup', 'candidates/candidate-query.repository');
+const { candidateView } = dist('cleanup', 'candidates/candidate.view');
+const { listProtections } = dist('cleanup', 'protections/protection.repository');
+const { protectionView } = dist('cleanup', 'protections/protection.view');
+const { listMedia } = dist('catalog', 'media/media.repository');
+const { mediaView } = dist('catalog', 'media/media.view');
+const { feedRepository } = dist('webhooks', 'feed/feed.repository');
+const { feedJson } = dist('webhooks', 'feed/event.view');
+const { feedPage } = dist('webhooks', 'domain/feed-page');
+const { systemRepository } = dist('scheduler', 'system/system.repository');
+
+const [url, port] = process.argv.slice(2);
+// The services' pool size (kit runtime: DATABASE_POOL_MAX default 10).
+const db = (schema) => pgDatabase(createPool({ url, schema, max: 10 }));
+const cleanup = db('cleanup');
+const catalog = db('catalog');
+const webhooks = db('webhooks');
+const scheduler = db('scheduler');
+
+const page = (items, total, perPage) => ({
+  items,
+  total,
+  page: 1,
+  per_page: perPage,
+  total_pages: Math.ceil(total / perPage),
+});
+const perPage = (req) => Number(req.query.per_page ?? 50);
+
+const app = express();
+app.disable('etag');
+app.disable('x-powered-by');
+const route = (path, answer) =>
+  app.get(path, (req, res, next) => {
+    answer(req).then((body) => {
+      res.type('application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+    }, next);
+  });
+
+route('/system', async () => systemRepository.facts(scheduler));
+route('/candidates', async (req) => {
+  const now = new Date();
+  const { records, total } = await listCandidates(
+    cleanup,
+    {},
+    { limit: perPage(req), offset: 0 },
+    now,
+  );
+  return page(
+    records.map((record) => candidateView(record, now)),
+    total,
+    perPage(req),
+  );
+});
+route('/protections', async (req) => {
+  const now = new Date();
+  const { records, total } = await listProtections(
+    cleanup,
+    { activeOnly: true },
+    { limit: perPage(req), offset: 0 },
+    now,
+  );
+  return page(
+    records.map((record) => protectionView(record, now)),
+    total,
+    perPage(req),
+  );
+});
+route('/movies', async (req) => {
+  const paging = { page: 1, perPage: perPage(req) };
+  const sort = { field: 'title', order: 'asc' };
+  const { rows, total } = await listMedia(catalog, 'movie', {}, sort, paging, new Date());
+  return page(
+    rows.map((row) => mediaView('movie', row)),
+    total,
+    perPage(req),
+  );
+});
+route('/events', async (req) => {
+  const limit = Number(req.query.limit ?? 100);
+  const notBefore = new Date(Date.now() - 90 * 86_400_000);
+  const rows = await feedRepository.page(webhooks, { afterPosition: 0n, notBefore }, limit + 1);
+  return feedJson(feedPage(rows, limit, null));
+});
+
+app.listen(Number(port), '127.0.0.1', () => process.stdout.write('listening\n'));
