@@ -18,7 +18,7 @@
 'use strict';
 const { spawn } = require('node:child_process');
 const { once } = require('node:events');
-const { readFileSync } = require('node:fs');
+const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { createPool } = require('../../packages/kit/dist');
@@ -61,6 +61,22 @@ function usage(pid) {
   const ticks = Number(fields[11]) + Number(fields[12]);
   const rssPages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
   return { cpuMs: ticks * 10, rssMiB: Math.round((rssPages * 4096) / 1048576) };
+}
+
+/** CPU time all PostgreSQL processes have used, in ms (the server runs on the same cores). */
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 async function seed(url) {
@@ -119,6 +135,7 @@ async function createToken(gateway, headers) {
 async function load1(url, headers, children) {
   await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
   const before = children.map((child) => ({ ...usage(child.pid), lines: child.lines }));
+  const postgresBefore = postgresCpuMs();
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
   const requests = result.requests.total;
   const per = (value) => +(value / Math.max(1, requests)).toFixed(3);
@@ -129,9 +146,12 @@ async function load1(url, headers, children) {
     requests,
     non_2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    cpu_ms_per_request: Object.fromEntries(
-      children.map((child, i) => [child.service, per(usage(child.pid).cpuMs - before[i].cpuMs)]),
-    ),
+    cpu_ms_per_request: {
+      ...Object.fromEntries(
+        children.map((child, i) => [child.service, per(usage(child.pid).cpuMs - before[i].cpuMs)]),
+      ),
+      postgres: per(postgresCpuMs() - postgresBefore),
+    },
     log_lines_per_request: Object.fromEntries(
       children.map((child, i) => [child.service, per(child.lines - before[i].lines)]),
     ),

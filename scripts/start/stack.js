@@ -66,6 +66,6 @@ async function stackServices() {
  * The V8 options of MCS_SINGLE_PROCESS's one process: one heap for all five, catalog's own cap
  * (envFor) plus room for the other four.
  */
-const ONE_PROCESS_NODE_OPTIONS = '--max-old-space-size=384';
+const ONE_PROCESS_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=4';
 
 module.exports = { gatewayPort, metricsPort, stackServices, ONE_PROCESS_NODE_OPTIONS };

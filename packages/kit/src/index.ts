@@ -21,6 +21,7 @@ export * from './data/idempotency';
 export * from './data/inbox';
 export * from './data/listener';
 export * from './data/migrate';
+export * from './data/page-read';
 export * from './data/pg-database';
 export * from './data/reencrypt';
 export * from './data/secrets';

@@ -1,4 +1,4 @@
-import { createPool, oneSnapshot, pgDatabase, type SqlClient } from '@mcs/kit';
+import { createPool, pgDatabase, type SqlClient } from '@mcs/kit';
 import { createTestEnv, type TestEnv } from '@mcs/kit/testing';
 
 let env: TestEnv;
@@ -28,7 +28,7 @@ test("every pooled connection uses the service's schema and the kit's planner se
   }
 });
 
-test('oneSnapshot over plain pg reads in REPEATABLE READ; other transactions in READ COMMITTED', async () => {
+test('a plain pg transaction runs in REPEATABLE READ when asked, else in READ COMMITTED', async () => {
   const pool = createPool({ url: env.databaseUrl, schema: 'public', max: 1 });
   const db = pgDatabase(pool);
   const isolation = async (tx: SqlClient) =>
@@ -38,7 +38,9 @@ test('oneSnapshot over plain pg reads in REPEATABLE READ; other transactions in 
       )
     )[0]?.level;
   try {
-    expect(await oneSnapshot(db, isolation)).toBe('repeatable read');
+    expect(await db.$transaction(isolation, { isolationLevel: 'RepeatableRead' })).toBe(
+      'repeatable read',
+    );
     expect(await db.$transaction(isolation)).toBe('read committed');
   } finally {
     await pool.end();

@@ -32,20 +32,18 @@ async function counted(): Promise<{ rows: number; deltas: number }> {
   return row ?? { rows: -1, deltas: -1 };
 }
 
-const upsert = (target: Target) =>
-  upsertCandidate(
-    db(),
-    {
-      target,
-      matchedRuleIds: [1],
-      matchedCriteria: {},
-      reason: 'test',
-      estimatedSpaceBytes: null,
-      deleteOperation: 'delete',
-      policy: { configured: true, delayDays: 7 },
-    },
-    new Date(),
-  );
+/** A rule's match of `target`, as a scan writes it. */
+const matchOf = (target: Target) => ({
+  target,
+  matchedRuleIds: [1],
+  matchedCriteria: {},
+  reason: 'test',
+  estimatedSpaceBytes: null,
+  deleteOperation: 'delete' as const,
+  policy: { configured: true, delayDays: 7 },
+});
+
+const upsert = (target: Target) => upsertCandidate(db(), matchOf(target), new Date());
 
 test('the total follows inserts, upserts of existing candidates, deletes and truncation, and the deltas are folded', async () => {
   const movie = await newMovie(db(), { versions: 150 });
@@ -84,19 +82,7 @@ test('writers at once, in READ COMMITTED and REPEATABLE READ, neither wait on no
   const writes = targets.slice(70).map((target, i) =>
     db().$transaction(
       async (tx) => {
-        const { id } = await upsertCandidate(
-          tx,
-          {
-            target,
-            matchedRuleIds: [1],
-            matchedCriteria: {},
-            reason: 'test',
-            estimatedSpaceBytes: null,
-            deleteOperation: 'delete',
-            policy: { configured: true, delayDays: 7 },
-          },
-          new Date(),
-        );
+        const { id } = await upsertCandidate(tx, matchOf(target), new Date());
         // Every third writer takes its candidate back out in the same transaction.
         if (i % 3 === 0) await tx.candidate.delete({ where: { id: BigInt(id) } });
       },

@@ -21,18 +21,6 @@ export interface Database<Tx extends SqlClient = SqlClient> extends SqlClient {
   $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: TransactionOptions): Promise<R>;
 }
 
-/**
- * Runs `read` in one REPEATABLE READ transaction, so its queries see one snapshot. A page and
- * its total read side by side on two connections could each see a different one: a row
- * committed between them was counted but not listed (total 1, no items; seen in CI).
- */
-export function oneSnapshot<Tx extends SqlClient, T>(
-  db: Database<Tx>,
-  read: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return db.$transaction(read, { isolationLevel: 'RepeatableRead' });
-}
-
 /** Quotes an SQL identifier (schema names come from configuration, never from users). */
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;

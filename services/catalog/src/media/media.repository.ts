@@ -5,6 +5,7 @@ import {
   limitOffset,
   join,
   raw,
+  readPage,
   sql,
   type SqlClient,
   whereAll,
@@ -83,10 +84,7 @@ function conditions(kind: MediaKind, filters: MediaFilters): Sql[] {
   return where;
 }
 
-/**
- * One page and the total in one statement, so both come from one snapshot: one round trip over
- * plain pg (`direct`) instead of a REPEATABLE READ transaction of four through Prisma.
- */
+/** One page and the total in one statement (`readPage`, decision 029), over `direct`. */
 export async function listMedia(
   reader: SqlClient,
   kind: MediaKind,
@@ -104,19 +102,12 @@ export async function listMedia(
       [sql`${SORT_COLUMN[sort.field](alias)} ${direction} NULLS LAST`, raw(`${alias}.id ASC`)],
       ', ',
     );
-  // The total's one row, joined to the page's rows: an empty page still answers its total.
-  const statement = sql`
-    SELECT c.total, p.*
-      FROM (SELECT count(*)::int AS total FROM ${TABLE[kind]} t ${where}) c
-      LEFT JOIN LATERAL (${selectMedia(kind, now)} ${where}
-                          ORDER BY ${order('t')} LIMIT ${limit} OFFSET ${offset}) p ON true
-     ORDER BY ${order('p')}`;
-  const result = await reader.$queryRawUnsafe<(MediaRow & { total: number })[]>(
-    statement.text,
-    ...statement.values,
-  );
-  const rows = result.filter((row) => row.id !== null);
-  return { rows, total: result[0]?.total ?? 0 };
+  return readPage<MediaRow>(reader, {
+    total: sql`SELECT count(*) FROM ${TABLE[kind]} t ${where}`,
+    page: sql`${selectMedia(kind, now)} ${where} ORDER BY ${order('t')}
+              LIMIT ${limit} OFFSET ${offset}`,
+    order: order('p'),
+  });
 }
 
 export async function findMedia(

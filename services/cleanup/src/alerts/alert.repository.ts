@@ -1,5 +1,5 @@
-import { num, oneSnapshot } from '@mcs/kit';
-import type { Db, Tx } from '../db';
+import { num, readPage, sql, type SqlClient } from '@mcs/kit';
+import type { Tx } from '../db';
 import type { AlertKind, AlertSeverity, NewAlert } from '../domain/alerts';
 
 export interface AlertRecord {
@@ -121,27 +121,23 @@ export interface AlertFilters {
   kind: AlertKind | null;
 }
 
-/** A page of alerts, newest first, with the total the filters match. */
+/** A page of alerts, newest first, with the total the filters match (one statement). */
 export async function listAlerts(
-  db: Db,
+  db: SqlClient,
   filters: AlertFilters,
   page: { limit: number; offset: number },
 ): Promise<{ records: AlertRecord[]; total: number }> {
-  const [rows, [count]] = await oneSnapshot(db, (tx) =>
-    Promise.all([
-      tx.$queryRaw<Row[]>`
-      SELECT id, kind, severity, title, message, data, created_at, resolved_at, resolved_by
-        FROM alerts
-       WHERE (${!filters.activeOnly} OR resolved_at IS NULL)
-         AND (${filters.kind}::text IS NULL OR kind = ${filters.kind})
-       ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-      tx.$queryRaw<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM alerts
-       WHERE (${!filters.activeOnly} OR resolved_at IS NULL)
-         AND (${filters.kind}::text IS NULL OR kind = ${filters.kind})`,
-    ]),
-  );
-  return { records: rows.map(recordOf), total: num(count?.n ?? 0n) };
+  const where = sql`WHERE (${!filters.activeOnly} OR resolved_at IS NULL)
+                      AND (${filters.kind}::text IS NULL OR kind = ${filters.kind})`;
+  const { rows, total } = await readPage<Row>(db, {
+    total: sql`SELECT count(*) FROM alerts ${where}`,
+    page: sql`SELECT id, kind, severity, title, message, data, created_at, resolved_at,
+                     resolved_by
+                FROM alerts ${where}
+               ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    order: sql`p.id DESC`,
+  });
+  return { records: rows.map(recordOf), total };
 }
 
 /** Housekeeping (domain.md 9): alerts resolved more than 90 days ago go. */

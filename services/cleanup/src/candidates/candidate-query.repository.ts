@@ -5,6 +5,7 @@ import {
   join,
   num,
   numOrNull,
+  readPage,
   sql,
   type Sql,
   type SqlClient,
@@ -118,10 +119,8 @@ function conditions(filters: CandidateFilters, now: Date): Sql[] {
 
 /**
  * One page in the list order (created_at, then id, both descending) and the total, in one
- * statement, so both come from one snapshot. Over `direct` (plain pg) on the list route: one
- * round trip instead of a REPEATABLE READ transaction of four through Prisma. The total of the
- * whole list or of one media type is the maintained count (decision 029); other filters count
- * the rows they match.
+ * statement (`readPage`): over `direct` on the list route. The total of the whole list or of one
+ * media type is the maintained count (decision 029); other filters count the rows they match.
  */
 export async function listCandidates(
   reader: SqlClient,
@@ -132,22 +131,12 @@ export async function listCandidates(
   const where = whereAll(conditions(filters, now));
   const rows = sql`SELECT * FROM candidates c ${where} ${ORDER}
                     LIMIT ${page.limit} OFFSET ${page.offset}`;
-  // The total's one row, joined to the page's rows: an empty page still answers its total.
-  const statement = sql`
-    SELECT t.total, p.*
-      FROM (SELECT ${totalOf(filters, where)} AS total) t
-      LEFT JOIN LATERAL (${select(rows, now)}) p ON true
-     ORDER BY p.created_at DESC, p.id DESC`;
-  const result = await reader.$queryRawUnsafe<(Partial<Row> & { total: number })[]>(
-    statement.text,
-    ...statement.values,
-  );
-  const records = result.flatMap((row) => (isRow(row) ? [toRecord(row)] : []));
-  return { records, total: result[0]?.total ?? 0 };
-}
-
-function isRow(row: Partial<Row>): row is Row {
-  return row.id !== undefined && row.id !== null;
+  const { rows: found, total } = await readPage<Row>(reader, {
+    total: totalOf(filters, where),
+    page: sql`${select(rows, now)} ${ORDER}`,
+    order: sql`p.created_at DESC, p.id DESC`,
+  });
+  return { records: found.map(toRecord), total };
 }
 
 /** The maintained count when only the media type filters, else a count of the matching rows. */

@@ -1,5 +1,5 @@
-import { num, oneSnapshot, sql, whereAll, type Sql } from '@mcs/kit';
-import type { Db, DbClient } from '../db';
+import { num, readPage, sql, type SqlClient, whereAll, type Sql } from '@mcs/kit';
+import type { DbClient } from '../db';
 import type { MediaType } from '../domain/target';
 import { activeAt } from '../targets/target.repository';
 
@@ -66,23 +66,22 @@ function conditions(filters: MediaItemFilters): Sql[] {
   return where;
 }
 
-/** A page of items by title, and how many match (one snapshot). */
+/** A page of items by title, and how many match (one statement: `readPage`). */
 export async function listMediaItems(
-  db: Db,
+  db: SqlClient,
   filters: MediaItemFilters,
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<{ records: MediaItemRecord[]; total: number }> {
   const where = whereAll(conditions(filters));
-  const [rows, [count]] = await oneSnapshot(db, (tx) =>
-    Promise.all([
-      tx.$queryRaw<ItemRow[]>`${itemSelect(now)} ${where}
-        ORDER BY lower(m.title), m.media_type, m.media_id
-        LIMIT ${page.limit} OFFSET ${page.offset}`,
-      tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM media_items m ${where}`,
-    ]),
-  );
-  return { records: rows.map(toRecord), total: count?.total ?? 0 };
+  const { rows, total } = await readPage<ItemRow>(db, {
+    total: sql`SELECT count(*) FROM media_items m ${where}`,
+    page: sql`${itemSelect(now)} ${where}
+              ORDER BY lower(m.title), m.media_type, m.media_id
+              LIMIT ${page.limit} OFFSET ${page.offset}`,
+    order: sql`lower(p.title), p.media_type, p.media_id`,
+  });
+  return { records: rows.map(toRecord), total };
 }
 
 export async function findMediaItem(

@@ -1,4 +1,4 @@
-import { empty, num, sql, type Sql, type SqlClient, whereAll } from '@mcs/kit';
+import { empty, num, readPage, sql, type Sql, type SqlClient, whereAll } from '@mcs/kit';
 import type { Actor, ProtectionSource } from '../domain/actor';
 import type { ProtectionTerms } from '../domain/protection-terms';
 import type { MediaType, Scope, Target } from '../domain/target';
@@ -92,27 +92,15 @@ export async function listProtections(
   now: Date,
 ): Promise<{ records: ProtectionRecord[]; total: number }> {
   const where = whereAll(conditions(filters, now));
-  // Page and total in one statement (one snapshot, one round trip; decision 029): the total's
-  // one row joined to the page's rows, so an empty page still answers its total.
-  const statement = sql`
-    SELECT t.total, r.*
-      FROM (SELECT count(*)::int AS total FROM protections p
-              JOIN media_items m ON m.media_type = p.media_type AND m.media_id = p.media_id
-             ${where}) t
-      LEFT JOIN LATERAL (${PROTECTION_SELECT} ${where}
-             ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}) r
-        ON true
-     ORDER BY r.created_at DESC, r.id DESC`;
-  const rows = await reader.$queryRawUnsafe<(Partial<ProtectionRow> & { total: number })[]>(
-    statement.text,
-    ...statement.values,
-  );
-  const records = rows.flatMap((row) => (isRow(row) ? [toProtectionRecord(row)] : []));
-  return { records, total: rows[0]?.total ?? 0 };
-}
-
-function isRow(row: Partial<ProtectionRow>): row is ProtectionRow {
-  return row.id !== undefined && row.id !== null;
+  const { rows, total } = await readPage<ProtectionRow>(reader, {
+    total: sql`SELECT count(*) FROM protections p
+                 JOIN media_items m ON m.media_type = p.media_type AND m.media_id = p.media_id
+               ${where}`,
+    page: sql`${PROTECTION_SELECT} ${where}
+              ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    order: sql`p.created_at DESC, p.id DESC`,
+  });
+  return { records: rows.map(toProtectionRecord), total };
 }
 
 /** The list's total for `active_only` and no other filter (the dashboard's figure). */
