@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
+import { startSimulator } from '../infra/simulator/src';
+import { conditionsRule } from '../services/cleanup/test/support/rules';
 
 // These tests run the built services as real processes (pnpm test builds before jest).
 const ROOT = join(__dirname, '..');
@@ -268,6 +270,120 @@ describe('pnpm start', () => {
       { MCS_SINGLE_PROCESS: '1' },
     );
   }, 90_000);
+
+  test('in one process, the journey: media server, sync, rule, scan, a postponed candidate and its event in the feed', async () => {
+    // A fresh install of its own: the other tests of this file have set up this file's world.
+    const install = await createTestEnv();
+    const sim = await startSimulator({ movies: 20, series: 2 });
+    try {
+      await whileUp(
+        async (stack) => {
+          const gateway = `http://127.0.0.1:${stack.ports.gateway}`;
+          const setup = await fetch(`${gateway}/api/setup`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'admin', password: 'correct horse battery' }),
+          });
+          expect(setup.status).toBe(201);
+          const cookie = /mcs_session=[^;]*/.exec(setup.headers.get('set-cookie') ?? '')?.[0];
+          const { csrf_token: csrf } = (await setup.json()) as { csrf_token: string };
+          const session = {
+            'content-type': 'application/json',
+            cookie: cookie ?? '',
+            'x-csrf-token': csrf,
+          };
+          const post = (path: string, body: unknown) =>
+            fetch(`${gateway}${path}`, {
+              method: 'POST',
+              headers: session,
+              body: JSON.stringify(body),
+            });
+
+          // The simulator as the main media server and as Radarr, as an operator sets them up.
+          for (const system of ['jellyfin', 'radarr'] as const) {
+            const saved = await post('/api/settings/save/service', {
+              service_type: system,
+              name: `Simulated ${system}`,
+              base_url: sim.urls[system],
+              api_key: sim.apiKeys[system],
+              enabled: true,
+              is_main: system === 'jellyfin' ? true : undefined,
+            });
+            expect({ system, status: saved.status }).toEqual({ system, status: 201 });
+          }
+          const created = await post('/api/settings/integrations/api-tokens', {
+            name: 'journey',
+            scopes: ['media:read', 'candidates:read', 'candidates:manage', 'events:read'],
+          });
+          const { token } = (await created.json()) as { token: string };
+          const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+          const read = async <T>(path: string) =>
+            (await (await fetch(`${gateway}/api/v1${path}`, { headers: bearer })).json()) as T;
+
+          // 202 queued, or 200 when a sync is already under way.
+          expect([200, 202]).toContain((await post('/api/tasks/tasks/sync_media/run', {})).status);
+          const movies = await waitFor(
+            async () => {
+              const page = await read<{ items: { title: string }[]; total: number }>('/movies');
+              return page.total > 0 ? page : undefined;
+            },
+            { timeoutMs: 30_000, what: 'the synced movies' },
+          );
+          const title = movies.items[0]?.title;
+          const rule = await post(
+            '/api/rules',
+            conditionsRule(
+              'Journey',
+              [{ field: 'media.title', operator: 'equals', value: title }],
+              {
+                action: { auto_delete_enabled: true, auto_delete_delay_days: 7 },
+              },
+            ),
+          );
+          expect(rule.status).toBe(201);
+          // The scan waits for cleanup's projection of the synced library; retried until then.
+          const candidate = await waitFor(
+            async () => {
+              await post('/api/tasks/tasks/scan_cleanup_candidates/run', {});
+              const page = await read<{ items: { id: number }[] }>('/candidates');
+              return page.items[0];
+            },
+            { timeoutMs: 45_000, intervalMs: 2_000, what: 'the rule to make a candidate' },
+          );
+          const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+          const postponed = await fetch(`${gateway}/api/v1/candidates/${candidate.id}/postpone`, {
+            method: 'POST',
+            headers: bearer,
+            body: JSON.stringify({ until }),
+          });
+          expect({ status: postponed.status, body: await postponed.text() }).toMatchObject({
+            status: 200,
+          });
+          const event = await waitFor(
+            async () => {
+              const feed = await read<{ items: { type: string; candidate_id: number | null }[] }>(
+                '/events?limit=500',
+              );
+              return feed.items.find(
+                (item) => item.type === 'candidate.postponed' && item.candidate_id === candidate.id,
+              );
+            },
+            { timeoutMs: 30_000, what: 'candidate.postponed in the feed' },
+          );
+          expect(event).toBeDefined();
+        },
+        {
+          MCS_SINGLE_PROCESS: '1',
+          DATABASE_URL: install.databaseUrl,
+          BROKER_NAMESPACE: install.namespace,
+          REDIS_PREFIX: install.redisPrefix,
+        },
+      );
+    } finally {
+      await sim.close();
+      await install.cleanup();
+    }
+  }, 240_000);
 
   test('in one process, a killed process brings all five back within 15 s', async () => {
     await whileUp(
