@@ -64,7 +64,9 @@ async function stackServices() {
 
 /**
  * The V8 options of MCS_SINGLE_PROCESS's one process: one heap for all five, catalog's own cap
- * (envFor) plus room for the other four.
+ * (envFor) plus room for the other four, and a young generation of 4 MB semi-spaces instead of
+ * 16: under load the five services' short-lived garbage otherwise grows it to its maximum and
+ * the process keeps that memory idle afterwards (bench/api/RESULTS.md has both figures).
  */
 const ONE_PROCESS_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=4';
 
