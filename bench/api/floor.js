@@ -10,7 +10,7 @@
 const { join } = require('node:path');
 const root = join(__dirname, '..', '..');
 const express = require(require.resolve('express', { paths: [join(root, 'services/gateway')] }));
-const { createPool, pgDatabase } = require(join(root, 'packages/kit/dist'));
+const { createPool, limitOffset, pageOf, pgDatabase } = require(join(root, 'packages/kit/dist'));
 const dist = (service, path) => require(join(root, 'services', service, 'dist', path));
 
 const { listCandidates } = dist('cleanup', 'candidates/candidate-query.repository');
@@ -32,14 +32,8 @@ const catalog = db('catalog');
 const webhooks = db('webhooks');
 const scheduler = db('scheduler');
 
-const page = (items, total, perPage) => ({
-  items,
-  total,
-  page: 1,
-  per_page: perPage,
-  total_pages: Math.ceil(total / perPage),
-});
-const perPage = (req) => Number(req.query.per_page ?? 50);
+/** The first page, as the list routes read `per_page` (default 50). */
+const paging = (req) => ({ page: 1, perPage: Number(req.query.per_page ?? 50) });
 
 const app = express();
 app.disable('etag');
@@ -52,42 +46,26 @@ const route = (path, answer) =>
   });
 
 route('/system', async () => systemRepository.facts(scheduler));
-route('/candidates', async (req) => {
+/** A cleanup list: its repository's page and total, each record through its view. */
+const cleanupList = (list, filters, view) => async (req) => {
   const now = new Date();
-  const { records, total } = await listCandidates(
-    cleanup,
-    {},
-    { limit: perPage(req), offset: 0 },
-    now,
-  );
-  return page(
-    records.map((record) => candidateView(record, now)),
+  const { records, total } = await list(cleanup, filters, limitOffset(paging(req)), now);
+  return pageOf(
+    records.map((record) => view(record, now)),
     total,
-    perPage(req),
+    paging(req),
   );
-});
-route('/protections', async (req) => {
-  const now = new Date();
-  const { records, total } = await listProtections(
-    cleanup,
-    { activeOnly: true },
-    { limit: perPage(req), offset: 0 },
-    now,
-  );
-  return page(
-    records.map((record) => protectionView(record, now)),
-    total,
-    perPage(req),
-  );
-});
+};
+
+route('/candidates', cleanupList(listCandidates, {}, candidateView));
+route('/protections', cleanupList(listProtections, { activeOnly: true }, protectionView));
 route('/movies', async (req) => {
-  const paging = { page: 1, perPage: perPage(req) };
   const sort = { field: 'title', order: 'asc' };
-  const { rows, total } = await listMedia(catalog, 'movie', {}, sort, paging, new Date());
-  return page(
+  const { rows, total } = await listMedia(catalog, 'movie', {}, sort, paging(req), new Date());
+  return pageOf(
     rows.map((row) => mediaView('movie', row)),
     total,
-    perPage(req),
+    paging(req),
   );
 });
 route('/events', async (req) => {
