@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { FIRST_LOAD } from './src/app/first-load.ts';
 
 /**
  * sonner writes its stylesheet into a <style> element when it loads, which the gateway's
@@ -42,11 +43,57 @@ function reactAriaPressStyleAsFile(): Plugin {
   };
 }
 
+/**
+ * dist/first-load.json (decision 030): for each path of src/app/first-load.ts, the files its
+ * screen needs beyond the entry's own (its chunk, the chunks that chunk imports statically and
+ * their CSS) and its first reads. The gateway writes them into index.html as preload links.
+ * The build fails when a screen named there is not a chunk of its own.
+ */
+function firstLoadManifest(): Plugin {
+  return {
+    name: 'first-load-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Rollup.OutputChunk>();
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk') chunks.set(file.fileName, file);
+      const closure = (start: string) => {
+        const seen = new Set<string>();
+        const queue = [start];
+        for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          queue.push(...(chunks.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) return this.error('first-load: the build has no entry chunk');
+      const initial = closure(entry.fileName);
+      const manifest = Object.entries(FIRST_LOAD).map(([path, { screen, reads }]) => {
+        const source = fileURLToPath(new URL(`./${screen}`, import.meta.url));
+        const chunk = [...chunks.values()].find((c) => c.facadeModuleId === source);
+        if (!chunk) return this.error(`first-load: ${screen} is not a chunk of its own`);
+        const modules = [...closure(chunk.fileName)].filter((file) => !initial.has(file));
+        const styles = modules.flatMap((file) => [
+          ...(chunks.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        return [path, { modules, styles, reads }] as const;
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-load.json',
+        source: `${JSON.stringify(Object.fromEntries(manifest), null, 2)}\n`,
+      });
+    },
+  };
+}
+
 // The gateway serves dist/ at `/` (or PUBLIC_BASE_PATH) and writes a <base href> into
 // index.html, so every asset URL is relative to it. Each screen is its own chunk (routes.tsx).
 export default defineConfig({
   base: './',
-  plugins: [react(), sonnerStylesAsFile(), reactAriaPressStyleAsFile()],
+  plugins: [react(), sonnerStylesAsFile(), reactAriaPressStyleAsFile(), firstLoadManifest()],
   resolve: {
     alias: {
       '@contracts/internal': fileURLToPath(

@@ -33,6 +33,18 @@ const INDEX = `<!doctype html>
 </html>
 `;
 const SCRIPT = 'console.log("ui");\n';
+/** What packages/web's build writes beside index.html (decision 030). */
+const FIRST_LOAD = {
+  '/': { modules: ['assets/Home-Aa11.js'], styles: [], reads: ['api/dashboard'] },
+  '/candidates': {
+    modules: ['assets/CandidatesPage-Bb22.js', 'assets/format-Cc33.js'],
+    styles: ['assets/CandidatesPage-Dd44.css'],
+    reads: ['api/media/candidates?page=1&sort_by=created_at'],
+  },
+  // Not what the build writes: dropped, never written into a page.
+  '/tasks': { modules: ['assets/x.js"><script src="evil.js'], styles: [], reads: [] },
+  '/rules': { modules: [], styles: [], reads: ['https://elsewhere.example/api'] },
+};
 
 let dist: string;
 let world: GatewayWorld;
@@ -45,6 +57,7 @@ beforeAll(async () => {
   dist = join(root, 'dist');
   mkdirSync(join(dist, 'assets', 'nested'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'first-load.json'), JSON.stringify(FIRST_LOAD));
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
   writeFileSync(join(dist, 'assets', 'index-Ef56Gh78.css'), 'body{margin:0}\n');
   writeFileSync(join(dist, 'assets', 'icon-Zz99.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -60,8 +73,13 @@ afterAll(async () => {
   rmSync(join(dist, '..'), { recursive: true, force: true });
 });
 
-async function get(path: string, replica = 0, method = 'GET') {
-  const response = await fetch(`${world.replicas[replica]?.url}${path}`, { method });
+async function get(
+  path: string,
+  replica = 0,
+  method = 'GET',
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${world.replicas[replica]?.url}${path}`, { method, headers });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -110,9 +128,8 @@ describe('index.html', () => {
   });
 
   test('client-side routes and deep links get the same page, before setup too', async () => {
-    const root = await get('/');
+    const root = await get('/settings');
     for (const path of [
-      '/candidates',
       '/settings/tokens',
       '/login',
       '/setup',
@@ -143,6 +160,67 @@ describe('index.html', () => {
     expect(etag).toBeTruthy();
     // Not fetch: a conditional request makes it add `Cache-Control: no-cache` to the request.
     expect((await raw('/', { 'if-none-match': etag })).status).toBe(304);
+  });
+});
+
+describe('first load (decision 030)', () => {
+  const SIGNED_IN = { cookie: 'mcs_session=anything' };
+  const links = (html: string) => html.match(/<link rel="(?:preload|modulepreload)"[^>]*>/g) ?? [];
+  const fetches = (html: string) =>
+    links(html)
+      .filter((link) => link.includes('as="fetch"'))
+      .map((link) => /href="([^"]*)"/.exec(link)?.[1]);
+
+  test('every page preloads the setup status; a signed-out one nothing of the session', async () => {
+    for (const path of ['/', '/candidates', '/settings', '/login']) {
+      const reply = await get(path);
+      expect([path, fetches(reply.text)]).toEqual([path, ['api/setup/status']]);
+      expect(reply.text).not.toContain('mcs-session');
+      expect(reply.headers.get('vary')).toMatch(/cookie/i);
+    }
+  });
+
+  test("a path's screen code and styles are preloaded, after the app's own entry", async () => {
+    const reply = await get('/candidates');
+    expect(reply.text).toMatch(
+      /<head>\s*<base href="\/">[^]*index-Ab12Cd34\.js[^]*<link rel="modulepreload" crossorigin href="assets\/CandidatesPage-Bb22\.js">[^]*<\/head>/,
+    );
+    expect(reply.text).toContain(
+      '<link rel="modulepreload" crossorigin href="assets/format-Cc33.js">',
+    );
+    expect(reply.text).toContain(
+      '<link rel="stylesheet" crossorigin href="assets/CandidatesPage-Dd44.css">',
+    );
+    expect(reply.text).not.toContain('Home-Aa11');
+  });
+
+  test("with a session cookie: the session and the path's first reads too, and a hint", async () => {
+    const home = await get('/', 0, 'GET', SIGNED_IN);
+    expect(fetches(home.text)).toEqual(['api/setup/status', 'api/auth/me', 'api/dashboard']);
+    expect(home.text).toContain('<meta name="mcs-session" content="1">');
+    const candidates = await get('/candidates', 0, 'GET', SIGNED_IN);
+    expect(candidates.text).toContain('href="api/media/candidates?page=1&amp;sort_by=created_at"');
+    const other = await get('/library/movie/42', 0, 'GET', SIGNED_IN);
+    expect(fetches(other.text)).toEqual(['api/setup/status', 'api/auth/me']);
+    // Different pages for the same URL: caches must key on the cookie, revalidation still works.
+    expect(home.headers.get('etag')).not.toBe((await get('/')).headers.get('etag'));
+  });
+
+  test('entries that are not what the build writes are dropped, the rest still served', async () => {
+    for (const path of ['/tasks', '/rules']) {
+      const reply = await get(path, 0, 'GET', SIGNED_IN);
+      expect(reply.status).toBe(200);
+      expect(reply.text).not.toMatch(/evil|elsewhere/);
+      expect(fetches(reply.text)).toEqual(['api/setup/status', 'api/auth/me']);
+    }
+  });
+
+  test('under PUBLIC_BASE_PATH the same relative links resolve below the prefix', async () => {
+    const reply = await get('/candidates', AT_BASE_PATH, 'GET', SIGNED_IN);
+    expect(reply.text).toMatch(/<base href="\/mcs\/">/);
+    expect(reply.text).toContain(
+      '<link rel="modulepreload" crossorigin href="assets/CandidatesPage-Bb22.js">',
+    );
   });
 });
 

@@ -4,8 +4,14 @@
 // hint costs one 401, which sends the browser to the login page as it would anyway.
 const KEY = 'mcs-signed-in';
 
+/**
+ * The gateway writes <meta name="mcs-session"> into index.html when the browser sent a session
+ * cookie (and preloads the session for it): the surer sign, where the gateway serves the page.
+ */
 export function hadSession(): boolean {
-  return localStorage.getItem(KEY) === '1';
+  return (
+    localStorage.getItem(KEY) === '1' || document.querySelector('meta[name="mcs-session"]') !== null
+  );
 }
 
 export function rememberSession(signedIn: boolean): void {

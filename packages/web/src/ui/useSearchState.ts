@@ -25,9 +25,3 @@ export function useSearchState<K extends string>(defaults: Record<K, string>) {
   );
   return [values, set] as const;
 }
-
-/** A positive integer from a search value, else the fallback. */
-export function intParam(value: string, fallback: number): number {
-  const n = Number.parseInt(value, 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}

@@ -1,13 +1,44 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The built UI's index.html, ready to serve, or why there is none. */
-export type WebDist = { index: string } | { missing: string };
+/** index.html as a browser with a session cookie, and one without, gets it. */
+export interface WebPage {
+  anonymous: string;
+  signedIn: string;
+}
+
+/** The built UI's pages, ready to serve: the first-load paths' own, and every other path's. */
+export interface WebPages {
+  byPath: ReadonlyMap<string, WebPage>;
+  other: WebPage;
+}
+
+/** The built UI, or why there is none. */
+export type WebDist = { pages: WebPages } | { missing: string };
+
+/** One entry of dist/first-load.json (packages/web/src/app/first-load.ts, decision 030). */
+interface FirstLoad {
+  modules: string[];
+  styles: string[];
+  reads: string[];
+}
+
+// What the build writes: hashed asset names, and API paths with a plain query. Anything else in
+// the file is dropped rather than written into the page.
+const ASSET = /^assets\/[\w-]+(?:\.[\w-]+)+$/;
+const READ = /^api\/[\w/-]+(?:\?[\w=&.-]*)?$/;
+
+/** The setup status: every start of the app asks for it first (packages/web/src/main.tsx). */
+const ALWAYS_READ = 'api/setup/status';
+/** The session, for a browser that sent a session cookie. */
+const SESSION_READ = 'api/auth/me';
 
 /**
- * Reads index.html once, at start. `vite build` runs with base './', so every asset URL in
- * it is relative: a <base href> naming the public base path makes them (and the UI's own
+ * Reads index.html and first-load.json once, at start. `vite build` runs with base './', so
+ * every URL in the page is relative: a <base href> naming the public base path, first thing in
+ * <head> (a base element applies only to the URLs after it), makes them (and the UI's own
  * router and API calls, which read document.baseURI) resolve the same on any deep link.
+ * PUBLIC_BASE_PATH's pattern leaves nothing to escape.
  */
 export function loadWebDist(dir: string, basePath: string): WebDist {
   let html: string;
@@ -16,17 +47,69 @@ export function loadWebDist(dir: string, basePath: string): WebDist {
   } catch {
     return { missing: `${join(dir, 'index.html')} cannot be read` };
   }
-  const index = withBaseHref(html, basePath);
-  return index === undefined ? { missing: 'index.html has no <head>' } : { index };
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  const headEnd = html.lastIndexOf('</head>');
+  if (!head || headEnd < head.index) return { missing: 'index.html has no <head>' };
+  const at = head.index + head[0].length;
+  // The preloads go last in <head>: a browser opens six connections to one origin, and the
+  // app's own entry script, first in the page, must not wait behind them.
+  const withHead = (extra: string[]) =>
+    [
+      html.slice(0, at),
+      `\n    <base href="${basePath}/">`,
+      html.slice(at, headEnd),
+      ...extra.map((line) => `  ${line}\n  `),
+      html.slice(headEnd),
+    ].join('');
+  const page = (load: FirstLoad | undefined): WebPage => ({
+    anonymous: withHead(preloads(load, false)),
+    signedIn: withHead(preloads(load, true)),
+  });
+  const byPath = new Map(
+    Object.entries(readFirstLoad(dir)).map(([path, load]) => [path, page(load)] as const),
+  );
+  return { pages: { byPath, other: page(undefined) } };
 }
 
 /**
- * Inserts `<base href="{basePath}/">` first thing in <head>: a base element applies only to
- * the URLs that come after it. PUBLIC_BASE_PATH's pattern leaves nothing to escape.
+ * The links that let the browser fetch a path's screen and first reads while the app's own code
+ * loads (decision 030). The reads are the session's data, so only a browser that sent a session
+ * cookie gets them, with a <meta> telling the app that it did; an expired session costs the one
+ * 401 the app's own request would have met.
  */
-export function withBaseHref(html: string, basePath: string): string | undefined {
-  const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (!head) return undefined;
-  const at = head.index + head[0].length;
-  return `${html.slice(0, at)}\n    <base href="${basePath}/">${html.slice(at)}`;
+function preloads(load: FirstLoad | undefined, signedIn: boolean): string[] {
+  const reads = signedIn ? [ALWAYS_READ, SESSION_READ, ...(load?.reads ?? [])] : [ALWAYS_READ];
+  return [
+    ...(signedIn ? ['<meta name="mcs-session" content="1">'] : []),
+    ...reads.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attr(href)}">`),
+    ...(load?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...(load?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ];
+}
+
+const attr = (value: string) => value.replaceAll('&', '&amp;');
+
+/** dist/first-load.json, each entry kept only if it says what the build writes; {} without it. */
+function readFirstLoad(dir: string): Record<string, FirstLoad> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(join(dir, 'first-load.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const list = (value: unknown, pattern: RegExp) =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string' && pattern.test(item))
+      ? (value as string[])
+      : undefined;
+  const entries: [string, FirstLoad][] = [];
+  for (const [path, value] of Object.entries(parsed)) {
+    const entry = (value ?? {}) as Record<string, unknown>;
+    const modules = list(entry.modules, ASSET);
+    const styles = list(entry.styles, ASSET);
+    const reads = list(entry.reads, READ);
+    if (path.startsWith('/') && modules && styles && reads)
+      entries.push([path, { modules, styles, reads }]);
+  }
+  return Object.fromEntries(entries);
 }

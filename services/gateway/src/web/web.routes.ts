@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Logger } from '@mcs/kit';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { sessionCookieOf } from '../sessions/session-cookie';
 import { isClientRoute } from './ui-paths';
 import { loadWebDist } from './web-dist';
 
@@ -56,10 +57,15 @@ export function webRoutes({ distDir, basePath, log }: WebRoutesDeps): Router {
       res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
       return;
     }
-    // Revalidated on every load (its ETag makes that a 304): it names the current assets.
+    // Revalidated on every load (its ETag makes that a 304): it names the current assets, and
+    // what it preloads depends on the path and on whether a session cookie came with it.
+    const page = dist.pages.byPath.get(req.path) ?? dist.pages.other;
     res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Cookie');
     res.setHeader('Content-Security-Policy', WEB_CSP);
-    res.type('text/html; charset=utf-8').send(dist.index);
+    res
+      .type('text/html; charset=utf-8')
+      .send(sessionCookieOf(req) ? page.signedIn : page.anonymous);
   });
   return router;
 }

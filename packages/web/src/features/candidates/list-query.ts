@@ -1,4 +1,4 @@
-import { intParam } from '../../ui/useSearchState';
+import { intParam } from '../../ui/int-param.ts';
 
 // The list's filters as the URL holds them, and the query they make: shared by the page and by
 // the route's loader, which starts the first page's request while the page's code loads.

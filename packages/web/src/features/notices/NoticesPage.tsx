@@ -5,7 +5,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/QueryState';
-import { intParam, useSearchState } from '../../ui/useSearchState';
+import { intParam } from '../../ui/int-param';
+import { useSearchState } from '../../ui/useSearchState';
 import { NoticeList } from './NoticeList';
 import './notices.css';
 

@@ -1,6 +1,7 @@
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { PageHeader } from '../../ui/PageHeader';
-import { intParam, useSearchState } from '../../ui/useSearchState';
+import { intParam } from '../../ui/int-param';
+import { useSearchState } from '../../ui/useSearchState';
 import { DeleteRequestsPanel } from './DeleteRequestsPanel';
 import { ProtectionRequestsPanel } from './ProtectionRequestsPanel';
 import { REQUEST_SEARCH as DEFAULTS, type RequestSearch } from './request-format';

@@ -4,7 +4,8 @@ import { DateTime } from '../../ui/DateTime';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/QueryState';
-import { intParam, useSearchState } from '../../ui/useSearchState';
+import { intParam } from '../../ui/int-param';
+import { useSearchState } from '../../ui/useSearchState';
 import {
   RUN_STATUSES,
   RUN_TRIGGERS,

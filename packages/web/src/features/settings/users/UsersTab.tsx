@@ -8,7 +8,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Pager } from '../../../ui/Pager';
 import { ProblemMessage } from '../../../ui/ProblemMessage';
 import { QueryState } from '../../../ui/QueryState';
-import { intParam, useSearchState } from '../../../ui/useSearchState';
+import { intParam } from '../../../ui/int-param';
+import { useSearchState } from '../../../ui/useSearchState';
 import { UserForm } from './UserForm';
 
 type User = Schemas['UserSummary'];

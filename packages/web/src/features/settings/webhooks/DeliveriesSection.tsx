@@ -5,7 +5,8 @@ import { DateTime } from '../../../ui/DateTime';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Pager } from '../../../ui/Pager';
 import { QueryState } from '../../../ui/QueryState';
-import { intParam, useSearchState } from '../../../ui/useSearchState';
+import { intParam } from '../../../ui/int-param';
+import { useSearchState } from '../../../ui/useSearchState';
 import { DeliveryDetail } from './DeliveryDetail';
 import { asEventType, EVENT_TYPES } from './event-types';
 
