@@ -1,6 +1,10 @@
 import { formatDateTime, formatFullDateTime, formatRelative } from './format';
 
-/** A timestamp in the browser's time zone, "in 5 days" beside it, the full form on hover. */
+/**
+ * A timestamp in the browser's time zone, "in 5 days" beside it, the full form on hover. The
+ * full form names the time zone, and the first formatter that does loads the zone names (tens
+ * of ms, bench/web): it is written when the pointer first comes, not for every row of a page.
+ */
 export function DateTime({
   value,
   relative = false,
@@ -10,7 +14,12 @@ export function DateTime({
 }) {
   if (!value) return <span className="muted">—</span>;
   return (
-    <time dateTime={value} title={formatFullDateTime(value)}>
+    <time
+      dateTime={value}
+      onPointerEnter={(event) => {
+        event.currentTarget.title ||= formatFullDateTime(value);
+      }}
+    >
       {formatDateTime(value)}
       {relative && <span className="muted"> · {formatRelative(value)}</span>}
     </time>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
@@ -15,8 +15,36 @@ import { CandidateFilters } from './CandidateFilters';
 import { FILTER_DEFAULTS, listQuery } from './list-query';
 import { CandidateGroupCard, type SelectionApi } from './CandidateGroupCard';
 import { ReclaimSummary } from './ReclaimSummary';
-import type { Selected } from './target';
+import type { CandidateGroup, Selected } from './target';
 import './candidates.css';
+
+/** Groups a screen shows at once; the rest of the page follows in a background render. */
+const FIRST_GROUPS = 8;
+
+/**
+ * A page's group cards: the first few render with the page, the rest right after, so the first
+ * candidates show without waiting for all 50 cards' rows (bench/web). The rest only add cards
+ * below the fold, so nothing on screen moves.
+ */
+function GroupCards({
+  groups,
+  ruleNames,
+  selection,
+}: {
+  groups: CandidateGroup[];
+  ruleNames: ReadonlyMap<number, string>;
+  selection: SelectionApi | null;
+}) {
+  const shown = useDeferredValue(groups, groups.slice(0, FIRST_GROUPS));
+  return shown.map((group) => (
+    <CandidateGroupCard
+      key={`${group.media_type}:${group.media_id}`}
+      group={group}
+      ruleNames={ruleNames}
+      selection={selection}
+    />
+  ));
+}
 
 function NoAccess() {
   return (
@@ -93,14 +121,7 @@ function Candidates({ isAdmin }: { isAdmin: boolean }) {
         </EmptyState>
       ) : (
         <div className="candidate-groups" aria-busy={list.isFetching}>
-          {data.items.map((group) => (
-            <CandidateGroupCard
-              key={`${group.media_type}:${group.media_id}`}
-              group={group}
-              ruleNames={ruleNames}
-              selection={selection}
-            />
-          ))}
+          <GroupCards groups={data.items} ruleNames={ruleNames} selection={selection} />
         </div>
       )}
       {data && (

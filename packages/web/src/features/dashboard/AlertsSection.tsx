@@ -1,13 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../api/client';
-import { ConfirmDialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import { activeAlertsQuery } from './alerts-query';
 import { AlertList } from './AlertList';
 import { confirmConsequence, isGuard, type Alert } from './dashboard-model';
+
+// React Aria's dialog code loads when an alert is confirmed or dismissed, not with the dashboard
+// (the first screen most visits open: bench/web).
+const ConfirmDialog = lazy(() =>
+  import('../../ui/Dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 type Pending = { action: 'confirm' | 'dismiss'; alert: Alert } | null;
 
@@ -72,37 +77,39 @@ export function AlertsSection() {
           )
         }
       </QueryState>
-      {pending?.action === 'confirm' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setPending(null)}
-          title={`Confirm “${pending.alert.title}”?`}
-          confirmLabel="Confirm and proceed"
-          pending={confirm.isPending}
-          onConfirm={() => confirm.mutate({ params: { path: { alert_id: pending.alert.id } } })}
-        >
-          <p>{pending.alert.message}</p>
-          <p>
-            <strong>{confirmConsequence(pending.alert)}</strong>
-          </p>
-          <p className="muted small">This cannot be undone.</p>
-        </ConfirmDialog>
-      )}
-      {pending?.action === 'dismiss' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setPending(null)}
-          title={`Dismiss “${pending.alert.title}”?`}
-          confirmLabel="Dismiss alert"
-          pending={dismiss.isPending}
-          onConfirm={() => dismissNow(pending.alert)}
-        >
-          <p>
-            Dismissing only hides this alert. It confirms nothing: the held work stays held and is
-            not carried out. To let it proceed, use Confirm instead.
-          </p>
-        </ConfirmDialog>
-      )}
+      <Suspense fallback={null}>
+        {pending?.action === 'confirm' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setPending(null)}
+            title={`Confirm “${pending.alert.title}”?`}
+            confirmLabel="Confirm and proceed"
+            pending={confirm.isPending}
+            onConfirm={() => confirm.mutate({ params: { path: { alert_id: pending.alert.id } } })}
+          >
+            <p>{pending.alert.message}</p>
+            <p>
+              <strong>{confirmConsequence(pending.alert)}</strong>
+            </p>
+            <p className="muted small">This cannot be undone.</p>
+          </ConfirmDialog>
+        )}
+        {pending?.action === 'dismiss' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setPending(null)}
+            title={`Dismiss “${pending.alert.title}”?`}
+            confirmLabel="Dismiss alert"
+            pending={dismiss.isPending}
+            onConfirm={() => dismissNow(pending.alert)}
+          >
+            <p>
+              Dismissing only hides this alert. It confirms nothing: the held work stays held and is
+              not carried out. To let it proceed, use Confirm instead.
+            </p>
+          </ConfirmDialog>
+        )}
+      </Suspense>
     </section>
   );
 }
