@@ -6,6 +6,7 @@ import {
   num,
   numOrNull,
   readPage,
+  readRows,
   sql,
   type Sql,
   type SqlClient,
@@ -229,7 +230,7 @@ export interface CandidateGroup {
  * filters apply before grouping, so a group holds only the candidates that passed them.
  */
 export async function listCandidateGroups(
-  db: DbClient,
+  reader: SqlClient,
   filters: GroupFilters,
   order: { sortBy: GroupSort; direction: 'asc' | 'desc' },
   page: { limit: number; offset: number },
@@ -238,32 +239,45 @@ export async function listCandidateGroups(
   const where = whereAll(groupConditions(filters, now));
   const filtered = sql`SELECT c.* FROM candidates c ${where}`;
   const dir = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const keys = await db.$queryRaw<
-    { media_type: MediaType; media_id: bigint; bytes: bigint | null; total: bigint }[]
-  >`
-    SELECT f.media_type, f.media_id, sum(f.estimated_space_bytes) AS bytes,
+  const keys = await readRows<{
+    media_type: MediaType;
+    media_id: BigIntColumn;
+    bytes: BigIntColumn | null;
+    total: BigIntColumn;
+  }>(
+    reader,
+    sql`SELECT f.media_type, f.media_id, sum(f.estimated_space_bytes) AS bytes,
            count(*) OVER () AS total
       FROM (${filtered}) f
       LEFT JOIN media_items m ON m.media_type = f.media_type AND m.media_id = f.media_id
      GROUP BY f.media_type, f.media_id, m.title
      ORDER BY ${groupKey(order)} ${dir} NULLS LAST, f.media_id ${dir}, f.media_type
-     LIMIT ${page.limit} OFFSET ${page.offset}`;
+     LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
   if (keys.length === 0)
-    return { groups: [], total: page.offset > 0 ? await countGroups(db, where) : 0 };
+    return { groups: [], total: page.offset > 0 ? await countGroups(reader, where) : 0 };
   const inPage = sql`(c.media_type, c.media_id) IN (${join(
     keys.map((key) => sql`(${key.media_type}, ${key.media_id}::bigint)`),
   )})`;
-  const rows = await db.$queryRaw<(Row & { poster_url: string | null })[]>`
-    SELECT r.*, m.facts->>'poster_url' AS poster_url FROM (${select(
+  const rows = await readRows<Row & { poster_url: string | null }>(
+    reader,
+    sql`SELECT r.*, m.facts->>'poster_url' AS poster_url FROM (${select(
       sql`SELECT c.* FROM candidates c ${whereAll([...groupConditions(filters, now), inPage])}`,
       now,
     )}) r
       LEFT JOIN media_items m ON m.media_type = r.media_type AND m.media_id = r.media_id
-     ORDER BY r.created_at DESC, r.id DESC`;
+     ORDER BY r.created_at DESC, r.id DESC`,
+  );
+  // Each group's candidates, newest first as read, by one pass over the rows.
+  const byGroup = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.media_type}:${num(row.media_id)}`;
+    const mine = byGroup.get(key);
+    if (mine) mine.push(row);
+    else byGroup.set(key, [row]);
+  }
   const groups = keys.map((key): CandidateGroup => {
-    const mine = rows.filter(
-      (row) => row.media_type === key.media_type && num(row.media_id) === num(key.media_id),
-    );
+    const mine = byGroup.get(`${key.media_type}:${num(key.media_id)}`) ?? [];
     const first = mine[0];
     return {
       mediaType: key.media_type,
@@ -272,11 +286,11 @@ export async function listCandidateGroups(
       year: first?.year ?? null,
       tmdbId: first ? numOrNull(first.tmdb_id) : null,
       posterUrl: first?.poster_url ?? null,
-      totalEstimatedBytes: num(key.bytes ?? 0n),
+      totalEstimatedBytes: num(key.bytes ?? 0),
       candidates: mine.map(toRecord),
     };
   });
-  return { groups, total: num(keys[0]?.total ?? 0n) };
+  return { groups, total: num(keys[0]?.total ?? 0) };
 }
 
 function groupConditions(filters: GroupFilters, now: Date): Sql[] {
@@ -308,8 +322,10 @@ function groupKey(order: { sortBy: GroupSort; direction: 'asc' | 'desc' }): Sql 
   }
 }
 
-async function countGroups(db: DbClient, where: Sql): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: bigint }[]>`
-    SELECT count(DISTINCT (c.media_type, c.media_id)) AS n FROM candidates c ${where}`;
-  return num(row?.n ?? 0n);
+async function countGroups(reader: SqlClient, where: Sql): Promise<number> {
+  const [row] = await readRows<{ n: BigIntColumn }>(
+    reader,
+    sql`SELECT count(DISTINCT (c.media_type, c.media_id)) AS n FROM candidates c ${where}`,
+  );
+  return num(row?.n ?? 0);
 }

@@ -1,5 +1,4 @@
-import { num, numOrNull } from '@mcs/kit';
-import type { DbClient } from '../db';
+import { type BigIntColumn, num, numOrNull, readRows, sql, type SqlClient } from '@mcs/kit';
 import type { RuleAction } from '../domain/rules';
 
 /**
@@ -37,33 +36,34 @@ export interface LatestOperation {
 const idArray = (ids: readonly number[]) => ids.map((id) => BigInt(id));
 
 export async function candidateDetails(
-  db: DbClient,
+  reader: SqlClient,
   ids: readonly number[],
 ): Promise<Map<number, CandidateDetails>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<
-    {
-      id: bigint;
-      estimated_space_bytes: bigint | null;
-      matched_criteria: unknown;
-      unknown_since: Date | null;
-      completed_action: 'unmonitored_only' | null;
-      failure_count: number;
-      last_failure_reason: string | null;
-      file_name: string | null;
-      size_bytes: bigint | null;
-      resolution: string | null;
-      video_codec: string | null;
-      hdr: boolean | null;
-      dolby_vision: boolean | null;
-    }[]
-  >`
+  const rows = await readRows<{
+    id: BigIntColumn;
+    estimated_space_bytes: BigIntColumn | null;
+    matched_criteria: unknown;
+    unknown_since: Date | null;
+    completed_action: 'unmonitored_only' | null;
+    failure_count: number;
+    last_failure_reason: string | null;
+    file_name: string | null;
+    size_bytes: BigIntColumn | null;
+    resolution: string | null;
+    video_codec: string | null;
+    hdr: boolean | null;
+    dolby_vision: boolean | null;
+  }>(
+    reader,
+    sql`
     SELECT c.id, c.estimated_space_bytes, c.matched_criteria, c.unknown_since, c.completed_action,
            c.failure_count, c.last_failure_reason, v.file_name, v.size_bytes, v.resolution,
            v.video_codec, v.hdr, v.dolby_vision
       FROM candidates c
       LEFT JOIN movie_versions v ON c.scope = 'version' AND v.id = c.movie_version_id
-     WHERE c.id = ANY(${idArray(ids)}::bigint[])`;
+     WHERE c.id = ANY(${idArray(ids)}::bigint[])`,
+  );
   return new Map(
     rows.map((row) => [
       num(row.id),
@@ -96,25 +96,26 @@ export async function candidateDetails(
  * keeps this to the page's candidates.
  */
 export async function latestOperations(
-  db: DbClient,
+  reader: SqlClient,
   ids: readonly number[],
 ): Promise<Map<number, LatestOperation>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<
-    {
-      candidate_id: bigint;
-      id: bigint;
-      kind: LatestOperation['kind'];
-      status: LatestOperation['status'];
-      failure_reason: string | null;
-      created_at: Date;
-    }[]
-  >`
+  const rows = await readRows<{
+    candidate_id: BigIntColumn;
+    id: BigIntColumn;
+    kind: LatestOperation['kind'];
+    status: LatestOperation['status'];
+    failure_reason: string | null;
+    created_at: Date;
+  }>(
+    reader,
+    sql`
     SELECT DISTINCT ON (o.candidate_id) o.candidate_id, o.id, o.kind, o.status, o.failure_reason,
            o.created_at
       FROM file_operations o
      WHERE o.candidate_id = ANY(${idArray(ids)}::bigint[])
-     ORDER BY o.candidate_id, o.id DESC`;
+     ORDER BY o.candidate_id, o.id DESC`,
+  );
   return new Map(
     rows.map((row) => [
       num(row.candidate_id),
@@ -140,12 +141,14 @@ export type RuleActionPart = Pick<
 
 /** The actions of those of `ruleIds` that are enabled candidate rules (domain.md 3.8), by id. */
 export async function candidateRuleActions(
-  db: DbClient,
+  reader: SqlClient,
   ruleIds: readonly number[],
 ): Promise<Map<number, RuleActionPart>> {
   if (ruleIds.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ id: bigint; action: RuleAction }[]>`
-    SELECT id, action FROM rules
-     WHERE enabled AND outcome = 'candidate' AND id = ANY(${idArray(ruleIds)}::bigint[])`;
+  const rows = await readRows<{ id: BigIntColumn; action: RuleAction }>(
+    reader,
+    sql`SELECT id, action FROM rules
+         WHERE enabled AND outcome = 'candidate' AND id = ANY(${idArray(ruleIds)}::bigint[])`,
+  );
   return new Map(rows.map((row) => [num(row.id), row.action]));
 }

@@ -59,7 +59,7 @@ export class CandidateService {
   ) {
     const now = this.deps.clock();
     const { groups, total } = await listCandidateGroups(
-      this.deps.db,
+      this.deps.direct,
       filters,
       order,
       limitOffset(paging),
@@ -93,13 +93,13 @@ export class CandidateService {
    * computes, 4.2 "derived on read"), not a stored operation's, which may predate a rule edit.
    */
   private async pageParts(records: CandidateRecord[]) {
-    const { db } = this.deps;
+    const { direct } = this.deps;
     const ids = records.map((record) => record.id);
     const ruleIds = [...new Set(records.flatMap((record) => record.matchedRuleIds))];
     const [details, operations, actions, settings] = await Promise.all([
-      candidateDetails(db, ids),
-      latestOperations(db, ids),
-      candidateRuleActions(db, ruleIds),
+      candidateDetails(direct, ids),
+      latestOperations(direct, ids),
+      candidateRuleActions(direct, ruleIds),
       this.deps.settings.current(),
     ]);
     const defaults = operationDefaults(settings);
