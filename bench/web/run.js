@@ -5,9 +5,10 @@
 // built UI on this machine; and the initial JS of the build, gzipped.
 // Usage: pnpm build && node bench/web/run.js [runs per page]   (default 7, after one warm-up)
 // Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH) and the local PostgreSQL,
-// Redis and RabbitMQ the tests use.
+// Redis and RabbitMQ the tests use. PROFILE_DIR=<dir> writes the page's CPU profile of each
+// page's last run there (<page>.cpuprofile, read with bench/support/profile-top.js).
 'use strict';
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { gzipSync } = require('node:zlib');
 const { chromium } = require('playwright-core');
@@ -19,6 +20,7 @@ const ROOT = join(__dirname, '..', '..');
 const DIST = join(ROOT, 'packages', 'web', 'dist');
 const RUNS = Number(process.argv[2] ?? 7);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PROFILE_DIR = process.env.PROFILE_DIR;
 
 /**
  * First content, checked in the page at every animation frame: the screen's heading, nothing
@@ -151,7 +153,7 @@ function initialJs() {
         '--no-first-run',
       ],
     });
-    const measure = async (path) => {
+    const measure = async (path, profileTo = null) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addCookies([{ name: 'mcs_session', value: cookie, url: origin }]);
       // A returning user: the app's own hint that this browser had a session
@@ -160,6 +162,12 @@ function initialJs() {
       const page = await context.newPage();
       const errors = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      const profiler = profileTo ? await context.newCDPSession(page) : null;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
       const started = Date.now();
       await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
       const handle = await page
@@ -184,6 +192,11 @@ function initialJs() {
           ),
       );
       const wall = Date.now() - started;
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        mkdirSync(PROFILE_DIR, { recursive: true });
+        writeFileSync(profileTo, JSON.stringify(profile));
+      }
       await context.close();
       if (errors.length > 0) throw new Error(`${path}: ${errors.join('; ')}`);
       return { sinceNavigation, wall, timeline };
@@ -192,7 +205,11 @@ function initialJs() {
     for (const path of Object.keys(PAGES)) {
       await measure(path); // warm-up: the services' first answers, V8's first compile
       const runs = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await measure(path));
+      for (let i = 0; i < RUNS; i += 1) {
+        const last = PROFILE_DIR && i === RUNS - 1;
+        const name = path === '/' ? 'dashboard' : path.slice(1);
+        runs.push(await measure(path, last ? join(PROFILE_DIR, `${name}.cpuprofile`) : null));
+      }
       results[path] = {
         first_content_since_navigation: stats(runs.map((r) => r.sinceNavigation)),
         wall_from_goto: stats(runs.map((r) => r.wall)),
