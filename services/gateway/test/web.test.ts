@@ -171,17 +171,19 @@ describe('first load (decision 030)', () => {
       .filter((link) => link.includes('as="fetch"'))
       .map((link) => /href="([^"]*)"/.exec(link)?.[1]);
 
-  test('every page preloads the setup status; a signed-out one nothing of the session', async () => {
+  test('every page preloads the setup status; a signed-out one nothing else', async () => {
     for (const path of ['/', '/candidates', '/settings', '/login']) {
       const reply = await get(path);
       expect([path, fetches(reply.text)]).toEqual([path, ['api/setup/status']]);
-      expect(reply.text).not.toContain('mcs-session');
+      // It is shown the login page: the screen's code and styles would only delay that.
+      expect(links(reply.text).filter((link) => link.includes('modulepreload'))).toEqual([]);
+      expect(reply.text).not.toMatch(/CandidatesPage|Home-Aa11|mcs-session/);
       expect(reply.headers.get('vary')).toMatch(/cookie/i);
     }
   });
 
   test("a path's screen code and styles are preloaded, after the app's own entry", async () => {
-    const reply = await get('/candidates');
+    const reply = await get('/candidates', 0, 'GET', SIGNED_IN);
     expect(reply.text).toMatch(
       /<head>\s*<base href="\/">[^]*index-Ab12Cd34\.js[^]*<link rel="modulepreload" crossorigin href="assets\/CandidatesPage-Bb22\.js">[^]*<\/head>/,
     );
@@ -206,13 +208,30 @@ describe('first load (decision 030)', () => {
     expect(home.headers.get('etag')).not.toBe((await get('/')).headers.get('etag'));
   });
 
-  test('entries that are not what the build writes are dropped, the rest still served', async () => {
+  test('with a query string (page 3, a filter) the default first reads are not preloaded', async () => {
+    const reply = await get('/candidates?page=3', 0, 'GET', SIGNED_IN);
+    expect(fetches(reply.text)).toEqual(['api/setup/status', 'api/auth/me']);
+    expect(reply.text).toContain('href="assets/CandidatesPage-Bb22.js"');
+    expect(reply.text).toContain('<meta name="mcs-session" content="1">');
+  });
+
+  test('a trailing slash is the same screen', async () => {
+    const reply = await get('/candidates/', 0, 'GET', SIGNED_IN);
+    expect(reply.text).toContain('href="assets/CandidatesPage-Bb22.js"');
+  });
+
+  test('entries that are not what the build writes are dropped and logged, the rest served', async () => {
     for (const path of ['/tasks', '/rules']) {
       const reply = await get(path, 0, 'GET', SIGNED_IN);
       expect(reply.status).toBe(200);
       expect(reply.text).not.toMatch(/evil|elsewhere/);
       expect(fetches(reply.text)).toEqual(['api/setup/status', 'api/auth/me']);
     }
+    const warnings = (world.logs[0] ?? []).filter((line) =>
+      String(line.msg).includes('first-load.json'),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.dropped).toEqual(['/tasks', '/rules']);
   });
 
   test('under PUBLIC_BASE_PATH the same relative links resolve below the prefix', async () => {

@@ -16,5 +16,9 @@ export function hadSession(): boolean {
 
 export function rememberSession(signedIn: boolean): void {
   if (signedIn) localStorage.setItem(KEY, '1');
-  else localStorage.removeItem(KEY);
+  else {
+    localStorage.removeItem(KEY);
+    // The page was served for a session that has ended (sign-out, expiry).
+    document.querySelector('meta[name="mcs-session"]')?.remove();
+  }
 }

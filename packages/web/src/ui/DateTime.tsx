@@ -17,7 +17,7 @@ export function DateTime({
     <time
       dateTime={value}
       onPointerEnter={(event) => {
-        event.currentTarget.title ||= formatFullDateTime(value);
+        event.currentTarget.title = formatFullDateTime(value);
       }}
     >
       {formatDateTime(value)}

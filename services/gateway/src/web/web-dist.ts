@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** index.html as a browser with a session cookie, and one without, gets it. */
+/** index.html for one path as each kind of request gets it. */
 export interface WebPage {
+  /** No session cookie: only the setup status is preloaded (the app will show login). */
   anonymous: string;
+  /** A session cookie: the session, the screen's code and its first reads. */
   signedIn: string;
+  /** A session cookie and a query string (page 3, a filter): not the default first reads. */
+  signedInWithQuery: string;
 }
 
 /** The built UI's pages, ready to serve: the first-load paths' own, and every other path's. */
@@ -13,8 +17,8 @@ export interface WebPages {
   other: WebPage;
 }
 
-/** The built UI, or why there is none. */
-export type WebDist = { pages: WebPages } | { missing: string };
+/** The built UI (and the first-load entries it dropped), or why there is none. */
+export type WebDist = { pages: WebPages; dropped: string[] } | { missing: string };
 
 /** One entry of dist/first-load.json (packages/web/src/app/first-load.ts, decision 030). */
 interface FirstLoad {
@@ -48,7 +52,7 @@ export function loadWebDist(dir: string, basePath: string): WebDist {
     return { missing: `${join(dir, 'index.html')} cannot be read` };
   }
   const head = /<head(\s[^>]*)?>/i.exec(html);
-  const headEnd = html.lastIndexOf('</head>');
+  const headEnd = html.toLowerCase().lastIndexOf('</head>');
   if (!head || headEnd < head.index) return { missing: 'index.html has no <head>' };
   const at = head.index + head[0].length;
   // The preloads go last in <head>: a browser opens six connections to one origin, and the
@@ -62,20 +66,22 @@ export function loadWebDist(dir: string, basePath: string): WebDist {
       html.slice(headEnd),
     ].join('');
   const page = (load: FirstLoad | undefined): WebPage => ({
-    anonymous: withHead(preloads(load, false)),
+    anonymous: withHead(preloads(undefined, false)),
     signedIn: withHead(preloads(load, true)),
+    signedInWithQuery: withHead(preloads(load && { ...load, reads: [] }, true)),
   });
+  const { entries, dropped } = readFirstLoad(dir);
   const byPath = new Map(
-    Object.entries(readFirstLoad(dir)).map(([path, load]) => [path, page(load)] as const),
+    Object.entries(entries).map(([path, load]) => [path, page(load)] as const),
   );
-  return { pages: { byPath, other: page(undefined) } };
+  return { pages: { byPath, other: page(undefined) }, dropped };
 }
 
 /**
  * The links that let the browser fetch a path's screen and first reads while the app's own code
- * loads (decision 030). The reads are the session's data, so only a browser that sent a session
- * cookie gets them, with a <meta> telling the app that it did; an expired session costs the one
- * 401 the app's own request would have met.
+ * loads (decision 030). Only a browser that sent a session cookie gets them (one without it is
+ * shown the login page, which needs neither), with a <meta> telling the app that it did; an
+ * expired session costs the one 401 the app's own request would have met.
  */
 function preloads(load: FirstLoad | undefined, signedIn: boolean): string[] {
   const reads = signedIn ? [ALWAYS_READ, SESSION_READ, ...(load?.reads ?? [])] : [ALWAYS_READ];
@@ -89,20 +95,25 @@ function preloads(load: FirstLoad | undefined, signedIn: boolean): string[] {
 
 const attr = (value: string) => value.replaceAll('&', '&amp;');
 
-/** dist/first-load.json, each entry kept only if it says what the build writes; {} without it. */
-function readFirstLoad(dir: string): Record<string, FirstLoad> {
+/**
+ * dist/first-load.json, each entry kept only if it says what the build writes, and the paths of
+ * those dropped (the gateway logs them: a preload lost this way is otherwise silent).
+ */
+function readFirstLoad(dir: string): { entries: Record<string, FirstLoad>; dropped: string[] } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(join(dir, 'first-load.json'), 'utf8'));
   } catch {
-    return {};
+    return { entries: {}, dropped: ['first-load.json'] };
   }
-  if (typeof parsed !== 'object' || parsed === null) return {};
+  if (typeof parsed !== 'object' || parsed === null)
+    return { entries: {}, dropped: ['first-load.json'] };
   const list = (value: unknown, pattern: RegExp) =>
     Array.isArray(value) && value.every((item) => typeof item === 'string' && pattern.test(item))
       ? (value as string[])
       : undefined;
   const entries: [string, FirstLoad][] = [];
+  const dropped: string[] = [];
   for (const [path, value] of Object.entries(parsed)) {
     const entry = (value ?? {}) as Record<string, unknown>;
     const modules = list(entry.modules, ASSET);
@@ -110,6 +121,7 @@ function readFirstLoad(dir: string): Record<string, FirstLoad> {
     const reads = list(entry.reads, READ);
     if (path.startsWith('/') && modules && styles && reads)
       entries.push([path, { modules, styles, reads }]);
+    else dropped.push(path);
   }
-  return Object.fromEntries(entries);
+  return { entries: Object.fromEntries(entries), dropped };
 }

@@ -19,6 +19,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const NOT_BUILT = 'the web UI is not built: run pnpm build\n';
 
+/** `/candidates/` is the router's `/candidates` (a loop, not a regex: the path is the client's). */
+function withoutTrailingSlash(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end);
+}
+
 export interface WebRoutesDeps {
   /** packages/web/dist: index.html and assets/ (WEB_DIST_DIR). */
   distDir: string;
@@ -36,6 +43,11 @@ export function webRoutes({ distDir, basePath, log }: WebRoutesDeps): Router {
   const router = express.Router();
   const dist = loadWebDist(distDir, basePath);
   if ('missing' in dist) log.warn({ distDir, reason: dist.missing }, NOT_BUILT.trim());
+  else if (dist.dropped.length > 0)
+    log.warn(
+      { distDir, dropped: dist.dropped },
+      'first-load.json: entries not written as the build writes them are not preloaded',
+    );
 
   router.use(
     '/assets',
@@ -59,13 +71,16 @@ export function webRoutes({ distDir, basePath, log }: WebRoutesDeps): Router {
     }
     // Revalidated on every load (its ETag makes that a 304): it names the current assets, and
     // what it preloads depends on the path and on whether a session cookie came with it.
-    const page = dist.pages.byPath.get(req.path) ?? dist.pages.other;
+    const page = dist.pages.byPath.get(withoutTrailingSlash(req.path)) ?? dist.pages.other;
+    const variant = !sessionCookieOf(req)
+      ? page.anonymous
+      : Object.keys(req.query).length > 0
+        ? page.signedInWithQuery
+        : page.signedIn;
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Cookie');
+    res.vary('Cookie');
     res.setHeader('Content-Security-Policy', WEB_CSP);
-    res
-      .type('text/html; charset=utf-8')
-      .send(sessionCookieOf(req) ? page.signedIn : page.anonymous);
+    res.type('text/html; charset=utf-8').send(variant);
   });
   return router;
 }

@@ -5,7 +5,7 @@ import { groupTitle, selectedOf, type CandidateGroup, type Selected } from './ta
 
 /**
  * A series can have hundreds of episode candidates: a group shows its first rows and the rest on
- * demand, so a page of 50 groups stays a page to read (and renders in time, bench/web). The
+ * demand, so a page of 25 groups stays a page to read (and renders in time, bench/web). The
  * header's count, size and "select all" always cover every candidate of the group.
  */
 export const ROWS_SHOWN = 5;

@@ -23,7 +23,7 @@ const FIRST_GROUPS = 8;
 
 /**
  * A page's group cards: the first few render with the page, the rest right after, so the first
- * candidates show without waiting for all 50 cards' rows (bench/web). The rest only add cards
+ * candidates show without waiting for every card's rows (bench/web). The rest only add cards
  * below the fold, so nothing on screen moves.
  */
 function GroupCards({
