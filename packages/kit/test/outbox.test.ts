@@ -94,6 +94,38 @@ test('a relay that dies after publishing and before marking leads to a republish
   await deliveries.close();
 });
 
+test('PostgreSQL ending the connection a batch holds fails that batch, not the process', async () => {
+  const deliveries = await recordDeliveries(world, [NAME]);
+  const [id] = await addMessages(1);
+  // Between publish and mark, the server ends the relay's connection (a restart, an admin):
+  // pg reports it as an 'error' event on the held client, which would crash the process.
+  const cut = relay({
+    afterPublish: async () => {
+      const { rows } = await world.pool.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'idle in transaction'`,
+      );
+      for (const { pid } of rows) await world.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      await waitFor(
+        async () =>
+          (
+            await world.pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1)', [
+              rows.map((row) => row.pid),
+            ])
+          ).rowCount === 0,
+        { what: 'the relay connection ended' },
+      );
+    },
+  });
+  await expect(cut.relayOnce()).rejects.toThrow();
+  // Published but not marked: the next batch publishes it again (at least once), nothing lost.
+  expect(await count('outbox', 'published_at IS NULL')).toBe(1);
+  expect(await relay().relayOnce()).toBe(1);
+  await waitFor(() => deliveries.ids.length === 2, { what: 'the second delivery' });
+  expect(deliveries.ids).toEqual([id, id]);
+  await deliveries.close();
+});
+
 test('two relays working the same outbox never publish the same row', async () => {
   const deliveries = await recordDeliveries(world, [NAME]);
   const ids = [...(await addMessages(300)), ...(await addMessages(300))];

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import type { Envelope } from './envelope';
 import type { Publisher } from './publisher';
 import { ident } from '../data/database';
+import { holdClient } from '../data/held-client';
 import { outboxChannel } from './outbox';
 
 interface OutboxRow {
@@ -111,10 +112,14 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes one batch; returns how many rows it published. */
+  /**
+   * Publishes one batch; returns how many rows it published. The transaction holds its client
+   * across the broker's confirms: held by holdClient, a connection lost meanwhile (PostgreSQL
+   * restarting) fails this batch instead of crashing the process.
+   */
   async relayOnce(): Promise<number> {
     const { pool, publisher, batchSize = 200 } = this.options;
-    const client = await pool.connect();
+    const { client, release } = await holdClient(pool);
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<OutboxRow>(
@@ -140,7 +145,7 @@ export class OutboxRelay {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      release();
     }
   }
 
