@@ -65,10 +65,12 @@ export function loadWebDist(dir: string, basePath: string): WebDist {
       ...extra.map((line) => `  ${line}\n  `),
       html.slice(headEnd),
     ].join('');
+  // Signed out, every path is shown the login page: one page for all of them.
+  const anonymous = withHead([fetchPreload(ALWAYS_READ)]);
   const page = (load: FirstLoad | undefined): WebPage => ({
-    anonymous: withHead(preloads(undefined, false)),
-    signedIn: withHead(preloads(load, true)),
-    signedInWithQuery: withHead(preloads(load && { ...load, reads: [] }, true)),
+    anonymous,
+    signedIn: withHead(sessionPreloads(load)),
+    signedInWithQuery: withHead(sessionPreloads(load && { ...load, reads: [] })),
   });
   const { entries, dropped } = readFirstLoad(dir);
   const byPath = new Map(
@@ -78,22 +80,23 @@ export function loadWebDist(dir: string, basePath: string): WebDist {
 }
 
 /**
- * The links that let the browser fetch a path's screen and first reads while the app's own code
- * loads (decision 030). Only a browser that sent a session cookie gets them (one without it is
- * shown the login page, which needs neither), with a <meta> telling the app that it did; an
+ * The links that let a browser that sent a session cookie fetch the session, a path's screen
+ * and its first reads while the app's own code loads (decision 030), with a <meta> telling the
+ * app that it did. One without the cookie is shown the login page, which needs none of them; an
  * expired session costs the one 401 the app's own request would have met.
  */
-function preloads(load: FirstLoad | undefined, signedIn: boolean): string[] {
-  const reads = signedIn ? [ALWAYS_READ, SESSION_READ, ...(load?.reads ?? [])] : [ALWAYS_READ];
+function sessionPreloads(load: FirstLoad | undefined): string[] {
+  const reads = [ALWAYS_READ, SESSION_READ, ...(load?.reads ?? [])];
   return [
-    ...(signedIn ? ['<meta name="mcs-session" content="1">'] : []),
-    ...reads.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attr(href)}">`),
+    '<meta name="mcs-session" content="1">',
+    ...reads.map(fetchPreload),
     ...(load?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...(load?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
   ];
 }
 
-const attr = (value: string) => value.replaceAll('&', '&amp;');
+const fetchPreload = (href: string) =>
+  `<link rel="preload" as="fetch" crossorigin href="${href.replaceAll('&', '&amp;')}">`;
 
 /**
  * dist/first-load.json, each entry kept only if it says what the build writes, and the paths of
