@@ -1,5 +1,5 @@
 import { waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
-import { closedPort, GatewayWorld } from '../services/gateway/test/support/gateway';
+import { freePort, GatewayWorld } from '../services/gateway/test/support/gateway';
 import { startScheduler } from '../services/scheduler/src/server';
 import { startInternalServices } from './support/internal-services';
 
@@ -58,7 +58,7 @@ describe('while dependencies go down and come back', () => {
   let world: GatewayWorld;
   let port: number;
   beforeAll(async () => {
-    port = await closedPort();
+    port = await freePort();
     world = await GatewayWorld.start(
       {},
       { scheduler: `http://127.0.0.1:${port}` },

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { closedPort } from '../services/gateway/test/support/gateway';
+import { CLOSED_PORT } from '../services/gateway/test/support/gateway';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
 import { type Receiver, startReceiver } from '../services/webhooks/test/delivery/receiver';
 import { waitFor } from '@mcs/kit/testing';
@@ -45,7 +45,7 @@ beforeAll(async () => {
     public_url: 'https://mcs.example.org',
     notifications: {
       channels: [
-        channel('Dead', `http://127.0.0.1:${await closedPort()}/hook`),
+        channel('Dead', `http://127.0.0.1:${CLOSED_PORT}/hook`),
         channel('Silent', `http://127.0.0.1:${silentPort}/hook`),
         channel('Flaky', `http://127.0.0.1:${flaky.port}/hook`),
         channel('Healthy', `http://127.0.0.1:${healthy.port}/hook`),

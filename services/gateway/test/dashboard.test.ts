@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publishSettings } from '@mcs/kit/testing';
 import { releaseCheckRepository } from '../src/updates/release-check.repository';
 import {
-  closedPort,
+  CLOSED_PORT,
   expectProblem,
   GatewayWorld,
   standInService,
@@ -45,7 +45,7 @@ beforeAll(async () => {
       ),
     );
   });
-  const down = `http://127.0.0.1:${await closedPort()}`;
+  const down = `http://127.0.0.1:${CLOSED_PORT}`;
   world = await GatewayWorld.start(
     { dashboardPartTimeoutMs: LIMIT_MS },
     { catalog: hanging.url, cleanup: down, scheduler: scheduler.url },

@@ -1,6 +1,6 @@
 import { SecretBox } from '@mcs/kit';
 import { publishSettings, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
-import { closedPort, expectProblem, GatewayWorld, type Session } from './support/gateway';
+import { CLOSED_PORT, expectProblem, GatewayWorld, type Session } from './support/gateway';
 import { FakeOidcProvider } from './support/oidc-provider';
 
 /** GET/PUT /api/settings/oidc (internal-api.md 6.3): admin only, the secret write-only. */
@@ -59,7 +59,7 @@ test('enabling with an unreachable issuer is 422 connection_failed and nothing c
   const before = (await read()).body;
   const reply = await put({
     enabled: true,
-    issuer_url: `http://127.0.0.1:${await closedPort()}/realms/home`,
+    issuer_url: `http://127.0.0.1:${CLOSED_PORT}/realms/home`,
     client_id: 'mcs',
     client_secret: SECRET,
   });

@@ -1,5 +1,5 @@
 import {
-  closedPort,
+  CLOSED_PORT,
   expectProblem,
   GatewayWorld,
   type Reply,
@@ -74,7 +74,7 @@ test('tokens are limited separately', async () => {
 test('when the counter store is unreachable, requests are allowed without RateLimit headers', async () => {
   const runtime = {
     ...world.config.runtime,
-    redis: { ...world.config.runtime.redis, url: `redis://127.0.0.1:${await closedPort()}` },
+    redis: { ...world.config.runtime.redis, url: `redis://127.0.0.1:${CLOSED_PORT}` },
   };
   await world.addReplica({ runtime });
   const { token } = await world.token(admin, ['tasks:read']);

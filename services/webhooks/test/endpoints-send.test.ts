@@ -8,7 +8,7 @@ import {
   type ProblemWire,
   type TestResultWire,
 } from './support/admin';
-import { closedPort, type Receiver, startReceiver } from './delivery/receiver';
+import { CLOSED_PORT, type Receiver, startReceiver } from './delivery/receiver';
 import { useWorld } from './support/world';
 
 const world = useWorld();
@@ -96,7 +96,7 @@ test('an unsaved test to a closed port is a connection failure, and invalid inpu
     world,
     'POST',
     `${ENDPOINTS}/test`,
-    endpointInput({ url: `http://127.0.0.1:${await closedPort()}/x` }),
+    endpointInput({ url: `http://127.0.0.1:${CLOSED_PORT}/x` }),
   );
   expect(closed.body).toMatchObject({
     success: false,

@@ -72,11 +72,10 @@ export function stream(response: ServerResponse, total: number | null): void {
   pump();
 }
 
-/** A port nothing listens on: bound once, then released. */
-export async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/**
+ * A port nothing listens on, so connections to it are refused. It lies below the kernel's
+ * ephemeral range: no receiver listening on port 0 can take it, as it could a port bound and
+ * released here.
+ * (Not port 1: fetch refuses it, as one of its "bad ports", before connecting.)
+ */
+export const CLOSED_PORT = 2;

@@ -11,7 +11,7 @@ import {
 import { ReceiverConnections } from '../../src/delivery/receiver-connections';
 import { generateSigningSecret } from '../../src/domain/signing';
 import { deletedEvent } from '../unit/samples';
-import { closedPort, type Receiver, startReceiver, stream } from './receiver';
+import { CLOSED_PORT, type Receiver, startReceiver, stream } from './receiver';
 
 const secret = generateSigningSecret();
 const open: SenderOptions = { policy: { blockPrivate: false } };
@@ -201,8 +201,7 @@ test('private destinations are refused only with "Block private network destinat
 });
 
 test('network failures are retryable and described without addresses', async () => {
-  const port = await closedPort();
-  const refused = await send(post(`http://127.0.0.1:${port}/`), open);
+  const refused = await send(post(`http://127.0.0.1:${CLOSED_PORT}/`), open);
   expect(refused.error).toEqual({ kind: 'connection_refused', message: 'Connection refused' });
   const dns: Resolve = () =>
     Promise.reject(

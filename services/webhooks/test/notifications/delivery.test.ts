@@ -1,5 +1,5 @@
 import { waitFor } from '@mcs/kit/testing';
-import { closedPort, type Receiver, startReceiver } from '../delivery/receiver';
+import { CLOSED_PORT, type Receiver, startReceiver } from '../delivery/receiver';
 import { useWorld } from '../support/world';
 import {
   channel,
@@ -86,7 +86,7 @@ test('a channel answering 500 three times and then 200 gets it exactly once, on 
 test('a channel that refuses connections or never answers does not delay a healthy one, and the message is acked at once', async () => {
   const healthy = await scripted(204);
   const silent = await hanging();
-  const refused = `http://127.0.0.1:${await closedPort()}/hook`;
+  const refused = `http://127.0.0.1:${CLOSED_PORT}/hook`;
   const channels = [jsonChannel(refused), jsonChannel(silent.url), jsonChannel(healthy.url)];
   await useChannels(world, channels);
   const notification = requested();

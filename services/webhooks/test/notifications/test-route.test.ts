@@ -1,5 +1,5 @@
 import type { InternalApi } from '@mcs/contracts';
-import { closedPort, type Receiver, startReceiver } from '../delivery/receiver';
+import { CLOSED_PORT, type Receiver, startReceiver } from '../delivery/receiver';
 import { admin, fieldsOf, type ProblemWire, USER } from '../support/admin';
 import { useWorld } from '../support/world';
 import { channel, FAST, startMailSink, useChannels } from './support';
@@ -78,7 +78,7 @@ test('a failing channel answers 200 with success false, the status and a redacte
     error: 'HTTP 500: bad request <redacted>',
   });
   const refused = await test_({
-    channel: { ...unsaved, url_or_host: `http://127.0.0.1:${await closedPort()}/` },
+    channel: { ...unsaved, url_or_host: `http://127.0.0.1:${CLOSED_PORT}/` },
   });
   expect(refused.body).toEqual({ success: false, status_code: null, error: 'Connection refused' });
   const silent = await startReceiver(() => undefined);
