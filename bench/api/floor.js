@@ -5,9 +5,11 @@
 // same JSON — without the gateway, its token check, signing, the service's signature check,
 // validation, metrics or logs. bench/api/run.js starts it beside the stack and loads each of
 // its routes right after the real one.
+// bench/api/hop.js puts a bare HTTP hop in front of it.
 // Usage: node bench/api/floor.js <database url> <port>   (prints "listening" when ready)
 'use strict';
 const { join } = require('node:path');
+
 const root = join(__dirname, '..', '..');
 const express = require(require.resolve('express', { paths: [join(root, 'services/gateway')] }));
 const { createPool, limitOffset, pageOf, pgDatabase } = require(join(root, 'packages/kit/dist'));
@@ -45,7 +47,10 @@ const route = (path, answer) =>
     }, next);
   });
 
-route('/system', async () => systemRepository.facts(scheduler));
+// The scheduler keeps the facts until a commit changes them (decision 031); nothing changes
+// them during the bench, so they are read once here too.
+let facts;
+route('/system', async () => (facts ??= await systemRepository.facts(scheduler)));
 /** A cleanup list: its repository's page and total, each record through its view. */
 const cleanupList = (list, filters, view) => async (req) => {
   const now = new Date();

@@ -9,7 +9,8 @@
 // same run), with the CPU each process used per request (/proc/<pid>/stat) and the log lines
 // each wrote per request, and then the same answer from a bare express + pg process (floor.js:
 // the service's own statement and view, nothing else) for the floor of that route on this
-// machine. Last, every process's RSS fresh (before the load) and idle after it.
+// machine, and that answer again through a bare HTTP hop (hop.js: the least a gateway can
+// cost). Last, every process's RSS fresh (before the load) and idle after it.
 // Usage: pnpm build && node bench/api/run.js > result.json   (about 6 minutes)
 // Env: SECONDS (10), WARMUP_SECONDS (2), CONNECTIONS (64), ROUTES (comma-separated names),
 //      SINGLE_PROCESS=1 (the five services in one process, as MCS_SINGLE_PROCESS=1 pnpm start),
@@ -50,6 +51,7 @@ const FLOORS = {
   protections: '/protections',
 };
 const FLOOR_PORT = 8099;
+const HOP_PORT = 8098;
 const chosen = process.env.ROUTES ? process.env.ROUTES.split(',') : Object.keys(ROUTES);
 const log = (text) => process.stderr.write(`${new Date().toISOString()} ${text}\n`);
 
@@ -99,12 +101,12 @@ async function seed(url) {
   }
 }
 
-/** bench/api/floor.js as a process of its own (its CPU apart from the bench's), once listening. */
-async function startFloor(url) {
-  const child = spawn(process.execPath, [join(__dirname, 'floor.js'), url, String(FLOOR_PORT)], {
+/** bench/api/<script> as a process of its own (its CPU apart from the bench's), once listening. */
+async function startFloor(service, script, args) {
+  const child = spawn(process.execPath, [join(__dirname, script), ...args.map(String)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.service = 'floor';
+  child.service = service;
   child.lines = 0;
   const [chunk] = await once(child.stdout, 'data');
   if (!String(chunk).includes('listening')) throw new Error(`floor: ${chunk}`);
@@ -162,7 +164,7 @@ async function load1(url, headers, children) {
   await ensureTemplate();
   const env = await createTestEnv();
   let stack = null;
-  let floorProcess = null;
+  let floorProcesses = [];
   try {
     await seed(env.databaseUrl);
     stack = await startStack(env, {
@@ -175,8 +177,11 @@ async function load1(url, headers, children) {
     const token = await createToken(gateway, session);
     const auth = { authorization: `Bearer ${token}` };
     const fresh = Object.fromEntries(children.map((c) => [c.service, usage(c.pid).rssMiB]));
-    floorProcess = await startFloor(env.databaseUrl);
-    const measured = [...children, floorProcess];
+    floorProcesses = [
+      await startFloor('floor', 'floor.js', [env.databaseUrl, FLOOR_PORT]),
+      await startFloor('hop', 'hop.js', [FLOOR_PORT, HOP_PORT]),
+    ];
+    const measured = [...children, ...floorProcesses];
     const loadBefore = load();
     const routes = {};
     for (const name of chosen) {
@@ -185,6 +190,9 @@ async function load1(url, headers, children) {
       const route = await load1(`${gateway}${ROUTES[name]}`, auth, measured);
       const bare = FLOORS[name]
         ? await load1(`http://127.0.0.1:${FLOOR_PORT}${FLOORS[name]}`, {}, measured)
+        : null;
+      const hop = FLOORS[name]
+        ? await load1(`http://127.0.0.1:${HOP_PORT}${FLOORS[name]}`, {}, measured)
         : null;
       routes[name] = {
         path: ROUTES[name],
@@ -198,6 +206,18 @@ async function load1(url, headers, children) {
           non_2xx: bare.non_2xx,
           cpu_ms_per_request: bare.cpu_ms_per_request.floor,
           ratio_to_floor: +(route.req_per_s / bare.req_per_s).toFixed(3),
+          // The same floor behind one bare HTTP hop: the least the gateway can cost.
+          through_one_hop: {
+            req_per_s: hop.req_per_s,
+            p50_ms: hop.p50_ms,
+            p99_ms: hop.p99_ms,
+            non_2xx: hop.non_2xx,
+            cpu_ms_per_request: {
+              hop: hop.cpu_ms_per_request.hop,
+              floor: hop.cpu_ms_per_request.floor,
+            },
+            ratio: +(route.req_per_s / hop.req_per_s).toFixed(3),
+          },
         },
       };
     }
@@ -226,7 +246,7 @@ async function load1(url, headers, children) {
       )}\n`,
     );
   } finally {
-    floorProcess?.kill();
+    for (const child of floorProcesses) child.kill();
     await stack?.stop();
     await env.cleanup();
   }

@@ -20,6 +20,7 @@ export * from './data/database';
 export * from './data/idempotency';
 export * from './data/inbox';
 export * from './data/listener';
+export * from './data/notified-cache';
 export * from './data/migrate';
 export * from './data/page-read';
 export * from './data/pg-database';

@@ -1,4 +1,4 @@
-import type { Clock, JobQueue, Outbox, SecretBox } from '@mcs/kit';
+import type { Clock, JobQueue, Outbox, PgListener, SecretBox } from '@mcs/kit';
 import type { Router } from 'express';
 import type { Db, Direct } from './db';
 import type { SchedulerJobs } from './jobs';
@@ -30,11 +30,14 @@ export function createServices(deps: {
   rateLimited: boolean;
   box: SecretBox;
   destinations: DestinationCheck;
+  /** Listening for changes of the system facts (systemFactsListener). */
+  listener: PgListener;
 }) {
   const { db, clock, outbox } = deps;
   const schedules = new ScheduleService({ db, queue: deps.queue, timeZone: deps.timeZone, clock });
   const tasks = new TaskService({ db, clock, schedules });
-  const system = new SystemService({ direct: deps.direct, clock, rateLimited: deps.rateLimited });
+  const { direct, rateLimited, listener } = deps;
+  const system = new SystemService({ direct, clock, rateLimited, listener });
   return {
     schedules,
     tasks,

@@ -21,6 +21,7 @@ import { runReportsConsumer } from './runs/run-reports.consumer';
 import { RunSweeper } from './runs/run-sweeper.service';
 import { catalogDestinationCheck, type DestinationCheck } from './settings/destination-check';
 import { settingsRequestsConsumer } from './settings/settings.consumer';
+import { systemFactsListener } from './system/system.service';
 import { triggerConsumer } from './tasks/trigger.consumer';
 
 export type SchedulerService = Awaited<ReturnType<typeof startScheduler>>;
@@ -46,10 +47,14 @@ export async function startScheduler(
         runtime.onStop({ name: 'scheduler queue', close: () => queue.close() });
         const rateLimited = config.rateLimited ?? true;
         const destinations = destinationCheck(runtime, config.catalogUrl);
+        // One connection per process, outside the pool, holds the LISTEN (decision 031).
+        const listener = systemFactsListener(runtime.config.database.url, runtime.log);
+        listener.start();
+        runtime.onStop({ name: 'system facts listener', close: () => listener.stop() });
         return createServices({
           ...{ db, direct: createDirect(runtime.pool), outbox: runtime.outbox, clock, queue },
           ...{ timeZone, rateLimited },
-          ...{ box, destinations },
+          ...{ box, destinations, listener },
         });
       },
       mount: mountRoutes,

@@ -20,41 +20,57 @@ export interface ListenerOptions {
  * waiter's first look and the first LISTEN.
  */
 export class PgListener {
-  private readonly wakeups = new Map<string, Set<Wakeup>>();
+  private readonly wakeups = new Map<string, Set<{ wake(): void }>>();
   private client: Client | undefined;
   private running = false;
+  private live = false;
   private retry: NodeJS.Timeout | undefined;
-  private listening: Promise<void> = Promise.resolve();
+  private attempt: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ListenerOptions) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.listening = this.listen();
+    this.attempt = this.listen();
+  }
+
+  /**
+   * True while the connection is up and LISTENs: no notification is being missed. Whoever keeps
+   * a value until notified (NotifiedCache) must not keep it while this is false.
+   */
+  get listening(): boolean {
+    return this.live;
   }
 
   /** Resolves once the first attempt to LISTEN has finished (listening or retrying). */
   ready(): Promise<void> {
-    return this.listening;
+    return this.attempt;
   }
 
   async stop(): Promise<void> {
     this.running = false;
+    this.live = false;
     clearTimeout(this.retry);
     // A connect in progress finishes first (and sees it is no longer running).
-    await this.listening;
+    await this.attempt;
     await this.client?.end().catch(() => undefined);
   }
 
   /** Woken by each notification on `channel` and after each reconnect; close it when done. */
   wakeup(channel: string): Wakeup {
-    if (!this.options.channels.includes(channel)) throw new Error(`not listening on ${channel}`);
-    const set = this.wakeups.get(channel) ?? new Set<Wakeup>();
-    this.wakeups.set(channel, set);
-    const wakeup = new Wakeup(() => set.delete(wakeup));
-    set.add(wakeup);
+    const wakeup: Wakeup = new Wakeup(this.watch(channel, () => wakeup.wake()));
     return wakeup;
+  }
+
+  /** Calls `wake` on each notification on `channel` and after each reconnect; returns the undo. */
+  watch(channel: string, wake: () => void): () => void {
+    if (!this.options.channels.includes(channel)) throw new Error(`not listening on ${channel}`);
+    const set = this.wakeups.get(channel) ?? new Set<{ wake(): void }>();
+    this.wakeups.set(channel, set);
+    const watcher = { wake };
+    set.add(watcher);
+    return () => set.delete(watcher);
   }
 
   private wake(channel?: string): void {
@@ -70,12 +86,13 @@ export class PgListener {
     const reconnect = (error: unknown) => {
       if (lost) return;
       lost = true;
+      this.live = false;
       if (this.running) log.warn({ err: error }, 'notification listener lost its connection');
       if (this.client === client) this.client = undefined;
       void client.end().catch(() => undefined);
       if (this.running)
         this.retry = setTimeout(() => {
-          this.listening = this.listen();
+          this.attempt = this.listen();
         }, retryMs);
     };
     client.on('error', reconnect);
@@ -90,6 +107,7 @@ export class PgListener {
       }
       this.client = client;
       for (const channel of channels) await client.query(`LISTEN ${ident(channel)}`);
+      this.live = true;
       this.wake();
     } catch (error) {
       reconnect(error);

@@ -1,17 +1,51 @@
 import type { ExternalApi } from '@mcs/contracts';
-import { isoOrNull, PRODUCT_NAME, PRODUCT_VERSION, PROJECT_URL, type Clock } from '@mcs/kit';
+import {
+  isoOrNull,
+  NotifiedCache,
+  PgListener,
+  PRODUCT_NAME,
+  PRODUCT_VERSION,
+  PROJECT_URL,
+  type Clock,
+  type Logger,
+} from '@mcs/kit';
 import type { Direct } from '../db';
 import { capabilities } from '../domain/system-facts';
-import { systemRepository } from './system.repository';
+import { type SystemFacts, systemRepository } from './system.repository';
+
+/** Notified by the triggers on task_runs and main_server (migration 20261130000031). */
+const SYSTEM_FACTS_CHANNEL = 'scheduler_system_facts';
+
+/** The process's one listener for changes of the system facts; start it, stop it at the end. */
+export function systemFactsListener(databaseUrl: string, log: Logger): PgListener {
+  return new PgListener({ url: databaseUrl, channels: [SYSTEM_FACTS_CHANNEL], log });
+}
 
 type System = ExternalApi.components['schemas']['System'];
 
 /** GET /api/v1/system (external-api.md §2.8): no address, path or configuration value. */
 export class SystemService {
-  constructor(private readonly deps: { direct: Direct; clock: Clock; rateLimited: boolean }) {}
+  /**
+   * The facts change only when a run ends or the main server does, and integrators poll this
+   * route as a health probe: they are kept until a commit says otherwise (decision 031).
+   */
+  private readonly facts: NotifiedCache<SystemFacts>;
+
+  constructor(
+    private readonly deps: {
+      direct: Direct;
+      clock: Clock;
+      rateLimited: boolean;
+      listener: PgListener;
+    },
+  ) {
+    this.facts = new NotifiedCache(deps.listener, SYSTEM_FACTS_CHANNEL, () =>
+      systemRepository.facts(deps.direct),
+    );
+  }
 
   async describe(): Promise<System> {
-    const facts = await systemRepository.facts(this.deps.direct);
+    const facts = await this.facts.get();
     return {
       status: 'ok',
       program: PRODUCT_NAME,

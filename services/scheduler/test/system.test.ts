@@ -1,0 +1,109 @@
+import type { ExternalApi } from '@mcs/contracts';
+import { type Principal } from '@mcs/kit';
+import { waitFor } from '@mcs/kit/testing';
+import { useWorld } from './support/world';
+
+type System = ExternalApi.components['schemas']['System'];
+
+/**
+ * GET /api/v1/system keeps its facts until a commit changes them (decision 031). Rows are written
+ * here in SQL, as another replica (or the run-report consumer) writes them: each answer below
+ * follows from the notification of that commit, never from this process having written it.
+ */
+const world = useWorld();
+const READER: Principal = { type: 'api_token', id: 8, scopes: ['system:read'] };
+
+const system = async () =>
+  (await world.api<System>('GET', '/api/v1/system', { principal: READER })).body;
+
+const facts = (answer: System) => ({
+  mainServer: answer.has_main_media_server,
+  sync: answer.last_media_sync_at,
+  scan: answer.last_candidate_scan_at,
+});
+
+/** A finished run of `taskId`, written as its owner's report would be. */
+async function finishedRun(taskId: string, completedAt: string, kind?: string): Promise<bigint> {
+  const [row] = await world.service.db.$queryRawUnsafe<{ id: bigint }[]>(
+    `INSERT INTO task_runs (task_id, status, trigger, summary, started_at, completed_at)
+     VALUES ($1, 'completed', 'schedule', $2::jsonb, $3::timestamptz, $3::timestamptz)
+     RETURNING id`,
+    taskId,
+    JSON.stringify(kind ? { kind } : {}),
+    completedAt,
+  );
+  return (row as { id: bigint }).id;
+}
+
+test('a run finished after the facts were read is in the next answers, and so is the main server', async () => {
+  expect(await system()).toMatchObject({
+    has_main_media_server: false,
+    last_media_sync_at: null,
+    last_candidate_scan_at: null,
+  });
+
+  await finishedRun('scan_cleanup_candidates', '2026-11-20T10:00:00.000Z');
+  await waitFor(
+    async () => (await system()).last_candidate_scan_at === '2026-11-20T10:00:00.000Z',
+    {
+      what: 'the scan in the answer',
+    },
+  );
+
+  await finishedRun('sync_media', '2026-11-21T10:00:00.000Z', 'full');
+  await waitFor(async () => (await system()).last_media_sync_at === '2026-11-21T10:00:00.000Z', {
+    what: 'the full sync in the answer',
+  });
+
+  await world.setMainServer(true);
+  await waitFor(async () => (await system()).has_main_media_server, {
+    what: 'the main server in the answer',
+  });
+  expect(await system()).toMatchObject({
+    has_main_media_server: true,
+    last_media_sync_at: '2026-11-21T10:00:00.000Z',
+    last_candidate_scan_at: '2026-11-20T10:00:00.000Z',
+  });
+});
+
+test('a run that ends in error, an incremental sync and a purged run are reflected as they commit', async () => {
+  const before = await system();
+  // Neither counts: the answers stay the same.
+  await world.service.db.$executeRawUnsafe(
+    `INSERT INTO task_runs (task_id, status, trigger, summary, completed_at)
+     VALUES ('scan_cleanup_candidates', 'error', 'api', '{}', '2026-11-22T10:00:00Z')`,
+  );
+  await finishedRun('sync_media', '2026-11-22T10:00:00.000Z', 'incremental');
+  expect(facts(await system())).toEqual(facts(before));
+
+  // Housekeeping purges the newest scan: the one before it is the last again.
+  const newest = await finishedRun('scan_cleanup_candidates', '2026-11-23T10:00:00.000Z');
+  await waitFor(
+    async () => (await system()).last_candidate_scan_at === '2026-11-23T10:00:00.000Z',
+    {
+      what: 'the newer scan',
+    },
+  );
+  await world.service.db.$executeRawUnsafe(`DELETE FROM task_runs WHERE id = $1`, newest);
+  await waitFor(
+    async () => (await system()).last_candidate_scan_at === before.last_candidate_scan_at,
+    {
+      what: 'the scan before it',
+    },
+  );
+});
+
+test('when the connection that hears the changes is lost, answers still follow the database', async () => {
+  await world.service.db.$executeRawUnsafe(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+  );
+  // Written while the listener is down or reconnecting: its notification is never heard.
+  await finishedRun('scan_cleanup_candidates', '2026-11-24T10:00:00.000Z');
+  await waitFor(
+    async () => (await system()).last_candidate_scan_at === '2026-11-24T10:00:00.000Z',
+    {
+      what: 'the scan written while not listening',
+    },
+  );
+});
