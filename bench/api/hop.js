@@ -8,16 +8,24 @@
 const http = require('node:http');
 
 const [target, port] = process.argv.slice(2).map(Number);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// As many kept-alive connections as the load opens (the gateway's agent allows 256).
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+/** Hop-by-hop headers belong to one connection, not to the forwarded message. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+const endToEnd = (headers) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 
 http
   .createServer((req, res) => {
     const options = { host: '127.0.0.1', port: target, path: req.url, method: req.method };
-    const forwarded = http.request({ ...options, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forwarded.on('error', () => res.writeHead(502).end());
+    const forwarded = http.request(
+      { ...options, headers: endToEnd(req.headers), agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     req.pipe(forwarded);
   })
   .listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));

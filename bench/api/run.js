@@ -109,7 +109,7 @@ async function startFloor(service, script, args) {
   child.service = service;
   child.lines = 0;
   const [chunk] = await once(child.stdout, 'data');
-  if (!String(chunk).includes('listening')) throw new Error(`floor: ${chunk}`);
+  if (!String(chunk).includes('listening')) throw new Error(`${service}: ${chunk}`);
   return child;
 }
 

@@ -1,9 +1,10 @@
 import type { ExternalApi } from '@mcs/contracts';
-import { type Principal } from '@mcs/kit';
+import { createLogger, PgListener, type Principal } from '@mcs/kit';
 import { waitFor } from '@mcs/kit/testing';
 import { useWorld } from './support/world';
 
 type System = ExternalApi.components['schemas']['System'];
+type Trigger = ExternalApi.components['schemas']['TaskRunTriggerResponse'];
 
 /**
  * GET /api/v1/system keeps its facts until a commit changes them (decision 031). Rows are written
@@ -35,18 +36,35 @@ async function finishedRun(taskId: string, completedAt: string, kind?: string): 
   return (row as { id: bigint }).id;
 }
 
-test('a run finished after the facts were read is in the next answers, and so is the main server', async () => {
+test('a scan finished after the facts were read is in the next answers, and so is the main server', async () => {
   expect(await system()).toMatchObject({
     has_main_media_server: false,
     last_media_sync_at: null,
     last_candidate_scan_at: null,
   });
 
-  await finishedRun('scan_cleanup_candidates', '2026-11-20T10:00:00.000Z');
+  // The main server, as catalog reports it; then a scan triggered and ended by its owner's report.
+  await world.setMainServer(true);
+  await waitFor(async () => (await system()).has_main_media_server, {
+    what: 'the main server in the answer',
+  });
+  const trigger = await world.api<Trigger>('POST', '/api/v1/tasks/scan_cleanup_candidates/run', {
+    body: {},
+  });
+  expect(trigger.status).toBe(202);
+  const runId = trigger.body.run_id as number;
+  await world.publisher.publish('task.run_completed', {
+    run_id: runId,
+    task_id: 'scan_cleanup_candidates',
+    service: 'cleanup',
+    items_processed: 3,
+    summary: {},
+    completed_at: '2026-11-20T10:00:00.000Z',
+  });
   await waitFor(
     async () => (await system()).last_candidate_scan_at === '2026-11-20T10:00:00.000Z',
     {
-      what: 'the scan in the answer',
+      what: 'the reported scan in the answer',
     },
   );
 
@@ -54,15 +72,10 @@ test('a run finished after the facts were read is in the next answers, and so is
   await waitFor(async () => (await system()).last_media_sync_at === '2026-11-21T10:00:00.000Z', {
     what: 'the full sync in the answer',
   });
-
-  await world.setMainServer(true);
-  await waitFor(async () => (await system()).has_main_media_server, {
-    what: 'the main server in the answer',
-  });
-  expect(await system()).toMatchObject({
-    has_main_media_server: true,
-    last_media_sync_at: '2026-11-21T10:00:00.000Z',
-    last_candidate_scan_at: '2026-11-20T10:00:00.000Z',
+  expect(facts(await system())).toEqual({
+    mainServer: true,
+    sync: '2026-11-21T10:00:00.000Z',
+    scan: '2026-11-20T10:00:00.000Z',
   });
 });
 
@@ -94,9 +107,10 @@ test('a run that ends in error, an incremental sync and a purged run are reflect
 });
 
 test('when the connection that hears the changes is lost, answers still follow the database', async () => {
+  await system(); // the facts as they stand are kept
   await world.service.db.$executeRawUnsafe(
     `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-      WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      WHERE datname = current_database() AND query = 'LISTEN "scheduler_system_facts"'`,
   );
   // Written while the listener is down or reconnecting: its notification is never heard.
   await finishedRun('scan_cleanup_candidates', '2026-11-24T10:00:00.000Z');
@@ -106,4 +120,62 @@ test('when the connection that hears the changes is lost, answers still follow t
       what: 'the scan written while not listening',
     },
   );
+});
+
+test('queueing, starting and progress of a run do not notify a change of the facts; its end does', async () => {
+  // The test's own listener on the channel, counting what the scheduler's would hear.
+  const log = createLogger({ service: 'test', level: 'silent' });
+  const heard = new PgListener({
+    url: world.env.databaseUrl,
+    channels: ['scheduler_system_facts'],
+    log,
+  });
+  heard.start();
+  await heard.ready();
+  let notifications = 0;
+  heard.watch('scheduler_system_facts', () => (notifications += 1));
+  try {
+    await world.setMainServer(true);
+    await waitFor(() => notifications > 0, { what: 'the main server report notified' });
+    notifications = 0;
+    const trigger = await world.api<Trigger>('POST', '/api/v1/tasks/sync_requests/run', {
+      body: {},
+    });
+    const base = {
+      run_id: trigger.body.run_id as number,
+      task_id: 'sync_requests',
+      service: 'catalog' as const,
+    };
+    await world.publisher.publish('task.run_started', {
+      ...base,
+      started_at: new Date().toISOString(),
+    });
+    await world.publisher.publish('task.run_progressed', {
+      ...base,
+      progress: 40,
+      items_processed: 120,
+      phase: 'requests',
+    });
+    await waitFor(
+      async () => {
+        const run = await world.service.db.taskRun.findUnique({ where: { id: base.run_id } });
+        return run?.progress === 40;
+      },
+      { what: 'the progress applied' },
+    );
+    // A notification is sent at its commit; one sent by now would have reached the listener
+    // by the time a signed request has gone through the scheduler.
+    await system();
+    expect(notifications).toBe(0);
+
+    await world.publisher.publish('task.run_completed', {
+      ...base,
+      items_processed: 300,
+      summary: { requests: 300 },
+      completed_at: new Date().toISOString(),
+    });
+    await waitFor(() => notifications > 0, { what: 'the end of the run notified' });
+  } finally {
+    await heard.stop();
+  }
 });

@@ -80,7 +80,13 @@ export class PgListener {
 
   private async listen(): Promise<void> {
     const { url, log, channels, retryMs = 1000 } = this.options;
-    const client = new Client({ connectionString: url });
+    // TCP keepalive: a connection that died silently (no FIN, no error) is noticed in minutes
+    // instead of never, as the listener itself sends nothing.
+    const client = new Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // A lost connection may be reported more than once ('error', 'end', a failed query).
     let lost = false;
     const reconnect = (error: unknown) => {
@@ -107,6 +113,8 @@ export class PgListener {
       }
       this.client = client;
       for (const channel of channels) await client.query(`LISTEN ${ident(channel)}`);
+      // Lost or stopped while the LISTENs ran: not listening, whatever the queries answered.
+      if (lost || !this.running) return;
       this.live = true;
       this.wake();
     } catch (error) {

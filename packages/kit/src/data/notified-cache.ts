@@ -10,26 +10,34 @@ import type { PgListener } from './listener';
  *   read already under way is not kept, as its snapshot may predate the change.
  * - While the listener is not listening (a notification could be missed), nothing is kept and
  *   every call reads.
+ * - Nothing is kept longer than `maxAgeMs`: a bound on staleness should notifications stop
+ *   arriving unnoticed (a connection dead without a word, a pooler that drops LISTEN).
  * - A failed read is not kept.
  */
 export class NotifiedCache<T> {
   private held: Promise<T> | undefined;
+  private heldSince = 0;
 
   constructor(
-    private readonly listener: PgListener,
-    channel: string,
-    private readonly read: () => Promise<T>,
+    private readonly options: {
+      listener: PgListener;
+      channel: string;
+      maxAgeMs: number;
+      read: () => Promise<T>;
+    },
   ) {
-    listener.watch(channel, () => {
+    options.listener.watch(options.channel, () => {
       this.held = undefined;
     });
   }
 
   get(): Promise<T> {
-    if (!this.listener.listening) return this.read();
-    if (this.held) return this.held;
-    const reading = this.read();
+    const { listener, maxAgeMs, read } = this.options;
+    if (!listener.listening) return read();
+    if (this.held && Date.now() - this.heldSince < maxAgeMs) return this.held;
+    const reading = read();
     this.held = reading;
+    this.heldSince = Date.now();
     reading.catch(() => {
       if (this.held === reading) this.held = undefined;
     });

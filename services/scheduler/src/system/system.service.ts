@@ -13,6 +13,12 @@ import type { Direct } from '../db';
 import { capabilities } from '../domain/system-facts';
 import { type SystemFacts, systemRepository } from './system.repository';
 
+/**
+ * Kept at most a minute even when no notification comes: a bound on staleness should the
+ * listener stop hearing commits without noticing (decision 031).
+ */
+const FACTS_MAX_AGE_MS = 60_000;
+
 /** Notified by the triggers on task_runs and main_server (migration 20261130000031). */
 const SYSTEM_FACTS_CHANNEL = 'scheduler_system_facts';
 
@@ -39,9 +45,12 @@ export class SystemService {
       listener: PgListener;
     },
   ) {
-    this.facts = new NotifiedCache(deps.listener, SYSTEM_FACTS_CHANNEL, () =>
-      systemRepository.facts(deps.direct),
-    );
+    this.facts = new NotifiedCache({
+      listener: deps.listener,
+      channel: SYSTEM_FACTS_CHANNEL,
+      maxAgeMs: FACTS_MAX_AGE_MS,
+      read: () => systemRepository.facts(deps.direct),
+    });
   }
 
   async describe(): Promise<System> {
