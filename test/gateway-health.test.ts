@@ -1,5 +1,5 @@
-import { waitFor, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
-import { freePort, GatewayWorld } from '../services/gateway/test/support/gateway';
+import { freePort, TEST_ENCRYPTION_KEYS, waitFor } from '@mcs/kit/testing';
+import { GatewayWorld } from '../services/gateway/test/support/gateway';
 import { startScheduler } from '../services/scheduler/src/server';
 import { startInternalServices } from './support/internal-services';
 

@@ -1,8 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { CLOSED_PORT } from '../services/gateway/test/support/gateway';
+import { CLOSED_PORT, waitFor } from '@mcs/kit/testing';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
 import { type Receiver, startReceiver } from '../services/webhooks/test/delivery/receiver';
-import { waitFor } from '@mcs/kit/testing';
 import { useDashboardStack } from './support/dashboard-stack';
 
 /**

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createTestEnv, waitFor, type TestEnv } from '@mcs/kit/testing';
+import { createTestEnv, freePort, type TestEnv, waitFor } from '@mcs/kit/testing';
 import { startSimulator } from '../infra/simulator/src';
 import { conditionsRule } from '../services/cleanup/test/support/rules';
 
@@ -55,15 +55,6 @@ test.each(SERVICES)('%s stops at start naming every bad environment variable', a
     expect(output).toContain(`- ${name} `);
   expect(output).not.toContain(secret);
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('pnpm start', () => {
   let env: TestEnv;

@@ -1,13 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { publishSettings } from '@mcs/kit/testing';
+import { CLOSED_PORT, publishSettings } from '@mcs/kit/testing';
 import { releaseCheckRepository } from '../src/updates/release-check.repository';
-import {
-  CLOSED_PORT,
-  expectProblem,
-  GatewayWorld,
-  standInService,
-  type Session,
-} from './support/gateway';
+import { expectProblem, GatewayWorld, standInService, type Session } from './support/gateway';
 
 /**
  * The dashboard and the indicators as the gateway composes them (internal-api.md 5): each

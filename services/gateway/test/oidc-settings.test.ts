@@ -1,6 +1,6 @@
 import { SecretBox } from '@mcs/kit';
-import { publishSettings, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
-import { CLOSED_PORT, expectProblem, GatewayWorld, type Session } from './support/gateway';
+import { CLOSED_PORT, publishSettings, TEST_ENCRYPTION_KEYS } from '@mcs/kit/testing';
+import { expectProblem, GatewayWorld, type Session } from './support/gateway';
 import { FakeOidcProvider } from './support/oidc-provider';
 
 /** GET/PUT /api/settings/oidc (internal-api.md 6.3): admin only, the secret write-only. */

@@ -1,10 +1,5 @@
-import {
-  CLOSED_PORT,
-  expectProblem,
-  GatewayWorld,
-  type Reply,
-  type Session,
-} from './support/gateway';
+import { CLOSED_PORT } from '@mcs/kit/testing';
+import { expectProblem, GatewayWorld, type Reply, type Session } from './support/gateway';
 
 let world: GatewayWorld;
 let admin: Session;

@@ -8,7 +8,8 @@ import {
   type ProblemWire,
   type TestResultWire,
 } from './support/admin';
-import { CLOSED_PORT, type Receiver, startReceiver } from './delivery/receiver';
+import { CLOSED_PORT } from '@mcs/kit/testing';
+import { type Receiver, startReceiver } from './delivery/receiver';
 import { useWorld } from './support/world';
 
 const world = useWorld();

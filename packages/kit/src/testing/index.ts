@@ -8,3 +8,4 @@ export * from './broker';
 export * from './signed';
 export * from './keys';
 export * from './settings';
+export * from './ports';

@@ -71,11 +71,3 @@ export function stream(response: ServerResponse, total: number | null): void {
   };
   pump();
 }
-
-/**
- * A port nothing listens on, so connections to it are refused. It lies below the kernel's
- * ephemeral range: no receiver listening on port 0 can take it, as it could a port bound and
- * released here.
- * (Not port 1: fetch refuses it, as one of its "bad ports", before connecting.)
- */
-export const CLOSED_PORT = 2;

@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { CLOSED_PORT } from '@mcs/kit/testing';
 import { attemptError } from '../../src/domain/redaction';
 import { classify, decideAfterAttempt } from '../../src/domain/retry-policy';
 import { buildRequest, isRequest, type OutgoingRequest } from '../../src/domain/outgoing-request';
@@ -11,7 +12,7 @@ import {
 import { ReceiverConnections } from '../../src/delivery/receiver-connections';
 import { generateSigningSecret } from '../../src/domain/signing';
 import { deletedEvent } from '../unit/samples';
-import { CLOSED_PORT, type Receiver, startReceiver, stream } from './receiver';
+import { type Receiver, startReceiver, stream } from './receiver';
 
 const secret = generateSigningSecret();
 const open: SenderOptions = { policy: { blockPrivate: false } };

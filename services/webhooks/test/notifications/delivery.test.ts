@@ -1,5 +1,5 @@
-import { waitFor } from '@mcs/kit/testing';
-import { CLOSED_PORT, type Receiver, startReceiver } from '../delivery/receiver';
+import { CLOSED_PORT, waitFor } from '@mcs/kit/testing';
+import { type Receiver, startReceiver } from '../delivery/receiver';
 import { useWorld } from '../support/world';
 import {
   channel,

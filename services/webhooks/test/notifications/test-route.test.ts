@@ -1,5 +1,6 @@
 import type { InternalApi } from '@mcs/contracts';
-import { CLOSED_PORT, type Receiver, startReceiver } from '../delivery/receiver';
+import { CLOSED_PORT } from '@mcs/kit/testing';
+import { type Receiver, startReceiver } from '../delivery/receiver';
 import { admin, fieldsOf, type ProblemWire, USER } from '../support/admin';
 import { useWorld } from '../support/world';
 import { channel, FAST, startMailSink, useChannels } from './support';
