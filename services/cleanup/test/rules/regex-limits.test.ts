@@ -44,10 +44,11 @@ const validate = (patterns: string[]) =>
     principal: ADMIN,
   });
 
-test('validate-regex refuses oversized patterns at once, naming the limit', async () => {
-  const started = Date.now();
+test('validate-regex refuses oversized patterns before compiling them, naming the limit', async () => {
+  // Only the size check, which runs before re2js compiles anything, names the limit: compiling
+  // any of these would take seconds and hundreds of MB (a wall-clock bound here failed in CI
+  // under load; speed belongs in benchmarks).
   const reply = await validate(OVERSIZED);
-  expect(Date.now() - started).toBeLessThan(OVERSIZED.length * 100);
   expect(reply.status).toBe(200);
   expect(reply.body.valid).toBe(false);
   for (const result of reply.body.results) {
@@ -109,10 +110,9 @@ test('a stored oversized pattern never compiles at scan time: its condition is u
   await world.service.db.$executeRaw`
     UPDATE rules SET definition = jsonb_set(definition, '{root,children,0,value}', ${oversized}::jsonb)
      WHERE id = ${rule.id}`;
-  const started = Date.now();
   const summary = await runScan(world);
-  expect(Date.now() - started).toBeLessThan(2_000);
-  // Its candidate stays as it was, marked unknown; it would make no new one.
+  // Its candidate stays as it was, marked unknown; it would make no new one. Compiled, the
+  // pattern would have been evaluated (and matched nothing), not left unknown.
   expect(summary).toMatchObject({ created: 0, updated: 0, removed: 0, unknown: 1 });
   const [candidate] = await world.service.db.candidate.findMany();
   expect(candidate?.unknownSince).not.toBeNull();
