@@ -3,9 +3,18 @@
 // no authentication, scopes, validation or express. What the gateway adds above this row is
 // what its own work costs; what this row adds above the direct call is the price of a hop.
 const http = require('node:http');
-const { parsePrivateKey, signInternalRequest } = require('../../packages/kit/dist');
+const {
+  deriveSigningKey,
+  parsePrivateKey,
+  parsePublicKeys,
+  signInternalRequest,
+} = require('../../packages/kit/dist');
 
-const key = { service: 'gateway', privateKey: parsePrivateKey(process.env.INTERNAL_SIGNING_KEY) };
+const key = deriveSigningKey(
+  'gateway',
+  parsePrivateKey(process.env.INTERNAL_SIGNING_KEY),
+  parsePublicKeys(process.env.INTERNAL_PUBLIC_KEYS),
+);
 const upstream = new URL(process.env.UPSTREAM_URL);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const principal = { type: 'api_token', id: 1, scopes: ['tasks:read'] };

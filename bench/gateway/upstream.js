@@ -3,6 +3,8 @@
 const {
   createLogger,
   createHttpApp,
+  deriveSigningKey,
+  parsePrivateKey,
   redisNonceStore,
   parsePublicKeys,
   requireInternalSignature,
@@ -17,11 +19,17 @@ const api = express.Router();
 // nonce-checked, so the store is only there because the check needs one.
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 api.use(
-  requireInternalSignature(parsePublicKeys(process.env.INTERNAL_PUBLIC_KEYS), {
-    service: 'scheduler',
-    nonces: redisNonceStore(redis, 'bench'),
-    maxSkewMs: 3_600_000,
-  }),
+  requireInternalSignature(
+    deriveSigningKey(
+      'scheduler',
+      parsePrivateKey(process.env.INTERNAL_SIGNING_KEY),
+      parsePublicKeys(process.env.INTERNAL_PUBLIC_KEYS),
+    ),
+    {
+      nonces: redisNonceStore(redis, 'bench'),
+      maxSkewMs: 3_600_000,
+    },
+  ),
 );
 api.get('/v1/tasks', (_req, res) => {
   res.json({ items: [], has_main_server: false });

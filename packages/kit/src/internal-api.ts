@@ -27,8 +27,7 @@ export async function serveInternalApi(
 ): Promise<HttpServer> {
   const api = express.Router();
   api.use(
-    requireInternalSignature(runtime.config.keys.peers, {
-      service: runtime.service,
+    requireInternalSignature(runtime.signingKey, {
       nonces: redisNonceStore(runtime.redis, runtime.config.redis.prefix),
     }),
   );

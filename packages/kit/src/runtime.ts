@@ -8,8 +8,12 @@ import { ensureDatabase, migrate } from './data/migrate';
 import { Outbox } from './messaging/outbox';
 import { OutboxRelay } from './messaging/relay';
 import { PLATFORM_SCHEMA } from './data/secrets';
-import { encodePublicKey, publicKeyOf } from './crypto/signing-keys';
-import type { SigningKey } from './http/internal-auth';
+import {
+  encodePublicKey,
+  publicKeyOf,
+  deriveSigningKey,
+  type SigningKey,
+} from './crypto/signing-keys';
 import { listen, type HttpServer } from './http/server';
 import { createLogger, type Logger } from './logger';
 import { BrokerConnection } from './messaging/connection';
@@ -188,7 +192,7 @@ function checkedSigningKey(service: string, keys: RuntimeConfig['keys']): Signin
     throw new Error(
       `INTERNAL_PUBLIC_KEYS lists no key for ${service} that matches its INTERNAL_SIGNING_KEY`,
     );
-  return { service, privateKey: keys.signing };
+  return deriveSigningKey(service, keys.signing, keys.peers);
 }
 
 /** A Redis connection as BullMQ needs it (commands wait for a reconnect instead of failing). */

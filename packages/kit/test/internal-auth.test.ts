@@ -5,6 +5,7 @@ import {
   createInternalClient,
   createLogger,
   listen,
+  deriveSigningKey,
   formatPublicKeys,
   generateSigningKeyPair,
   parsePrivateKey,
@@ -25,14 +26,16 @@ const pairs = {
   gateway: generateSigningKeyPair(),
   webhooks: generateSigningKeyPair(),
   scheduler: generateSigningKeyPair(),
+  cleanup: generateSigningKeyPair(),
+  catalog: generateSigningKeyPair(),
 };
-const keyOf = (service: keyof typeof pairs): SigningKey => ({
-  service,
-  privateKey: parsePrivateKey(pairs[service].privateKey),
-});
+type Service = keyof typeof pairs;
 const peers = parsePublicKeys(
   formatPublicKeys(Object.fromEntries(Object.entries(pairs).map(([n, p]) => [n, p.publicKey]))),
 );
+/** `service`'s keys; `as` signs under another name with them (a service posing as another). */
+const keyOf = (service: Service, as: string = service): SigningKey =>
+  deriveSigningKey(as, parsePrivateKey(pairs[service].privateKey), peers);
 const GATEWAY = keyOf('gateway');
 const SERVICE = 'cleanup';
 const redis = new Redis(TEST_REDIS_URL);
@@ -42,9 +45,7 @@ let base: string;
 
 beforeAll(async () => {
   const api = express.Router();
-  api.use(
-    requireInternalSignature(peers, { service: SERVICE, nonces: redisNonceStore(redis, prefix) }),
-  );
+  api.use(requireInternalSignature(keyOf(SERVICE), { nonces: redisNonceStore(redis, prefix) }));
   api.post('/echo', (req, res) => {
     res.json({ principal: principalOf(res), body: req.body as unknown });
   });
@@ -116,14 +117,8 @@ test.each([
   ['no signature', () => ({ 'content-type': 'application/json' })],
   ['an expired signature', () => signed({ timestampMs: Date.now() - 6_000 })],
   ['a signature from the future', () => signed({ timestampMs: Date.now() + 6_000 })],
-  [
-    'a signature made with another key',
-    () => signed({ key: { service: 'gateway', privateKey: keyOf('webhooks').privateKey } }),
-  ],
-  [
-    'a signature by a service nobody knows',
-    () => signed({ key: { service: 'intruder', privateKey: keyOf('webhooks').privateKey } }),
-  ],
+  ['a signature made with another key', () => signed({ key: keyOf('webhooks', 'gateway') })],
+  ['a signature by a service nobody knows', () => signed({ key: keyOf('webhooks', 'intruder') })],
   ['a signature for another path', () => signed({ url: '/api/other' })],
   ['a signature for another service', () => signed({ service: 'catalog' })],
 ])('a request with %s is refused with 401 problem+json', async (_case, headers) => {
@@ -224,13 +219,42 @@ describe('a service signs only as itself', () => {
     const headers = asSystem(keyOf('scheduler'));
     headers['x-mcs-signer'] = 'webhooks';
     expect((await post(headers)).status).toBe(401);
-    const asGateway = signed({
-      key: { service: 'gateway', privateKey: keyOf('scheduler').privateKey },
-    });
+    const asGateway = signed({ key: keyOf('scheduler', 'gateway') });
     expect((await post(asGateway)).status).toBe(401);
   });
 
   test('the gateway does not sign as `system`', async () => {
     expect((await post(asSystem(GATEWAY))).status).toBe(401);
+  });
+});
+
+describe('the key two services share', () => {
+  // Both sides agree only if each public key's X25519 form matches its private key's: this
+  // proves the Ed25519-to-X25519 conversion with distinct keys.
+  test('is the same on both sides, and differs for every other pair', () => {
+    const gatewayToCleanup = keyOf('gateway').sharedWith('cleanup');
+    expect(gatewayToCleanup).toEqual(keyOf('cleanup').sharedWith('gateway'));
+    expect(gatewayToCleanup).toHaveLength(32);
+    const others = [
+      keyOf('gateway').sharedWith('webhooks'),
+      keyOf('webhooks').sharedWith('cleanup'),
+      keyOf('scheduler').sharedWith('cleanup'),
+    ];
+    for (const other of others) expect(other).not.toEqual(gatewayToCleanup);
+  });
+
+  test('depends on the names: one key pair listed under two names gives each pair its own', () => {
+    // As the tests' TEST_KEYS list one pair under every service's name.
+    const single = parsePrivateKey(pairs.gateway.privateKey);
+    const samePair = parsePublicKeys(`a=${pairs.gateway.publicKey}\nb=${pairs.gateway.publicKey}`);
+    const a = deriveSigningKey('a', single, samePair);
+    const b = deriveSigningKey('b', single, samePair);
+    expect(a.sharedWith('b')).toEqual(b.sharedWith('a'));
+    expect(a.sharedWith('a')).not.toEqual(a.sharedWith('b'));
+  });
+
+  test('is unknown for a service that is not listed: signing for it fails', () => {
+    expect(GATEWAY.sharedWith('intruder')).toBeUndefined();
+    expect(() => signed({ service: 'intruder' })).toThrow('No public key is listed for intruder');
   });
 });

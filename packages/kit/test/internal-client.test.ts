@@ -1,12 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import {
-  createInternalClient,
-  generateSigningKeyPair,
-  parsePrivateKey,
-  type InternalCall,
-  type InternalClient,
-} from '@mcs/kit';
+import { createInternalClient, type InternalCall, type InternalClient } from '@mcs/kit';
+import { testSigningKey } from '@mcs/kit/testing';
 
 // A server that answers the first request on each connection and drops the connection when a
 // second request arrives on it: the moment a keep-alive connection closes under a request the
@@ -39,12 +34,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const key = {
-  service: 'gateway',
-  privateKey: parsePrivateKey(generateSigningKeyPair().privateKey),
-};
+const key = testSigningKey('gateway');
 const principal = { type: 'system' as const };
-const get = (url: string) => ({ service: 'x', baseUrl: base, method: 'GET', url, principal });
+const get = (url: string) => ({ service: 'cleanup', baseUrl: base, method: 'GET', url, principal });
 
 /**
  * Sends `request` after a GET that leaves a kept connection, until it is written on a reused

@@ -49,8 +49,9 @@ test("the forwarded request is signed, carries the client's request id, and no c
   const head = received.toLowerCase();
   expect(head).toMatch(/^get \/api\/v1\/tasks http\/1\.1\r\n/);
   expect(head).toContain('x-request-id: trace-me-123');
-  // An Ed25519 signature (64 bytes, base64url) by the gateway's own key (decision 023).
-  expect(head).toMatch(/x-mcs-signature: [\w-]{86}\r\n/);
+  // An HMAC-SHA256 (32 bytes, base64url) under the key the gateway shares with the scheduler
+  // (decision 032).
+  expect(head).toMatch(/x-mcs-signature: [\w-]{43}\r\n/);
   expect(head).toContain('x-mcs-signer: gateway');
   const principal = /x-mcs-principal: (\S+)/i.exec(received)?.[1] as string;
   expect(JSON.parse(Buffer.from(principal, 'base64url').toString())).toEqual({

@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { correlationId } from '../context';
-import { type Principal, signInternalRequest, type SigningKey } from './internal-auth';
+import type { SigningKey } from '../crypto/signing-keys';
+import { type Principal, signInternalRequest } from './internal-auth';
 
 export interface InternalResponse {
   status: number;

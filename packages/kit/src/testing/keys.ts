@@ -3,8 +3,9 @@ import {
   generateSigningKeyPair,
   parsePrivateKey,
   parsePublicKeys,
+  deriveSigningKey,
+  type SigningKey,
 } from '../crypto/signing-keys';
-import type { SigningKey } from '../http/internal-auth';
 import type { RuntimeConfig } from '../runtime-config';
 
 const SERVICES = ['gateway', 'catalog', 'cleanup', 'scheduler', 'webhooks'] as const;
@@ -26,7 +27,7 @@ export const TEST_KEYS: RuntimeConfig['keys'] = {
 
 /** The key a test signs with as `service` (the gateway, for calls made as a user or token). */
 export function testSigningKey(service = 'gateway'): SigningKey {
-  return { service, privateKey: TEST_KEYS.signing };
+  return deriveSigningKey(service, TEST_KEYS.signing, TEST_KEYS.peers);
 }
 
 /** The same keys as environment variables, for services started as child processes. */
