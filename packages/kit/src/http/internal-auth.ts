@@ -53,28 +53,29 @@ export interface SignInput {
   timestampMs: number;
 }
 
-function canonical(input: SignInput): string {
+/** What the canonical text reads: a request's headers as sent, or as received (lists ignored). */
+type CanonicalInput = Omit<SignInput, 'headers'> & {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+};
+
+function canonical(input: CanonicalInput): string {
   const bodyDigest =
     input.body === undefined || input.body.length === 0
       ? EMPTY_DIGEST
       : createHash('sha256').update(input.body).digest('hex');
-  const signed = Object.entries(input.headers)
-    .map(([name, value]) => [name.toLowerCase(), value] as const)
-    .filter(
-      ([name]) =>
-        name.startsWith('x-mcs-') && name !== SIGNATURE_HEADER && name !== TIMESTAMP_HEADER,
-    )
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => `${name}:${value}`);
-  return [
-    VERSION,
-    input.service,
-    input.method.toUpperCase(),
-    input.url,
-    String(input.timestampMs),
-    bodyDigest,
-    ...signed,
-  ].join('\n');
+  // Plain loops: this runs twice per internal call (caller and receiver), on the hot path.
+  const signed: string[] = [];
+  for (const name in input.headers) {
+    const lower = name.toLowerCase();
+    const value = input.headers[name];
+    if (typeof value !== 'string' || !lower.startsWith('x-mcs-')) continue;
+    if (lower !== SIGNATURE_HEADER && lower !== TIMESTAMP_HEADER) signed.push(`${lower}:${value}`);
+  }
+  // Caller and receiver sort the same lines: any fixed order will do.
+  signed.sort();
+  let text = `${VERSION}\n${input.service}\n${input.method.toUpperCase()}\n${input.url}\n${input.timestampMs}\n${bodyDigest}`;
+  for (const line of signed) text += `\n${line}`;
+  return text;
 }
 
 /** The signature of a canonical request with the key its signer and its target share. */
@@ -94,17 +95,22 @@ export function signInternalRequest(
   const timestampMs = input.timestampMs ?? Date.now();
   const shared = key.sharedWith(input.service);
   if (!shared) throw new Error(`No public key is listed for ${input.service}`);
-  const headers: Record<string, string> = {
-    ...input.headers,
-    [SIGNER_HEADER]: key.service,
-    [PRINCIPAL_HEADER]: Buffer.from(JSON.stringify(input.principal)).toString('base64url'),
-    // 122 random bits from the runtime's buffered entropy: a fresh read per call cost more.
-    [NONCE_HEADER]: randomUUID(),
-    [TIMESTAMP_HEADER]: String(timestampMs),
-  };
-  headers[SIGNATURE_HEADER] = mac(shared, canonical({ ...input, headers, timestampMs })).toString(
-    'base64url',
-  );
+  // Assigned one by one: an object literal with computed keys and spreads was most of the cost.
+  const headers: Record<string, string> = Object.assign({}, input.headers);
+  headers[SIGNER_HEADER] = key.service;
+  headers[PRINCIPAL_HEADER] = Buffer.from(JSON.stringify(input.principal)).toString('base64url');
+  // 122 random bits from the runtime's buffered entropy: a fresh read per call cost more.
+  headers[NONCE_HEADER] = randomUUID();
+  headers[TIMESTAMP_HEADER] = String(timestampMs);
+  const text = canonical({
+    service: input.service,
+    method: input.method,
+    url: input.url,
+    body: input.body,
+    headers,
+    timestampMs,
+  });
+  headers[SIGNATURE_HEADER] = mac(shared, text).toString('base64url');
   return headers;
 }
 
@@ -127,16 +133,12 @@ function verify(key: SigningKey, maxSkewMs: number, req: RawBodyRequest, now: nu
   if (!Number.isSafeInteger(timestampMs) || Math.abs(now - timestampMs) > maxSkewMs) {
     throw new Unauthorized('invalid_signature', 'The gateway signature has expired.');
   }
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers[name] = value;
-  }
   const text = canonical({
     service: key.service,
     method: req.method,
     url: req.originalUrl,
     body: req.rawBody,
-    headers,
+    headers: req.headers,
     timestampMs,
   });
   const expected = mac(shared, text);

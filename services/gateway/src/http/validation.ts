@@ -25,6 +25,9 @@ export function validateRequest(
   operation: ContractOperation,
   input: RequestInput,
 ): FieldError[] {
+  // Nothing declared, nothing to check (e.g. GET /system): unknown query parameters and
+  // headers are ignored by the validator too, so it is not run at all.
+  if (!operation.parameters?.length && !operation.requestBody) return [];
   const lexical = lexicalErrors(contract, operation, input);
   // Values failing the lexical checks never reach the validator: it throws on a bad
   // percent-encoding, and its type coercion would accept 1.0 or 1e3 as integers.

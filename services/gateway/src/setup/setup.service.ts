@@ -16,6 +16,11 @@ export class SetupService {
     private readonly passwords: Pick<Passwords, 'hash'>,
   ) {}
 
+  /** True once setup is known to be complete: answered without a query or a promise. */
+  get knownComplete(): boolean {
+    return this.complete;
+  }
+
   /** Cached once true: setup can never be undone (the last admin cannot be removed). */
   async isComplete(): Promise<boolean> {
     if (!this.complete) this.complete = await setupRepository.isComplete(this.db);
