@@ -37,21 +37,22 @@ export interface InternalCall {
  */
 export function createInternalClient(options: { key: SigningKey; timeoutMs: number }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_SOCKET_MS });
-  const send = (request: InternalCall, retried: boolean): Promise<InternalResponse> => {
-    // Sign the URL exactly as it goes on the wire (after URL normalisation).
-    const target = new URL(request.url, request.baseUrl);
-    const path = target.pathname + target.search;
-    const headers = signInternalRequest(options.key, {
-      service: request.service,
-      method: request.method,
-      url: path,
-      body: request.body,
-      principal: request.principal,
-      headers: { ...request.headers, 'x-request-id': correlationId() },
-    });
-    if (request.body !== undefined)
-      headers['content-length'] = String(Buffer.byteLength(request.body));
-    return new Promise((resolve, reject) => {
+  const send = (request: InternalCall, retried: boolean): Promise<InternalResponse> =>
+    // A bad URL or an unlisted service rejects (thrown inside the executor), never throws.
+    new Promise((resolve, reject) => {
+      // Sign the URL exactly as it goes on the wire (after URL normalisation).
+      const target = new URL(request.url, request.baseUrl);
+      const path = target.pathname + target.search;
+      const headers = signInternalRequest(options.key, {
+        service: request.service,
+        method: request.method,
+        url: path,
+        body: request.body,
+        principal: request.principal,
+        headers: { ...request.headers, 'x-request-id': correlationId() },
+      });
+      if (request.body !== undefined)
+        headers['content-length'] = String(Buffer.byteLength(request.body));
       const outgoing = httpRequest(
         { agent, host: target.hostname, port: target.port, method: request.method, path, headers },
         (response) => {
@@ -78,7 +79,6 @@ export function createInternalClient(options: { key: SigningKey; timeoutMs: numb
       });
       outgoing.end(request.body);
     });
-  };
   return function call(request: InternalCall): Promise<InternalResponse> {
     return send(request, false);
   };
