@@ -127,6 +127,20 @@ test.each([
   expect(response.body).toMatchObject({ status: 401, code: 'invalid_signature' });
 });
 
+test('a read with a bad signature is refused with 401 problem+json too (checked without a promise)', async () => {
+  const headers = signInternalRequest(GATEWAY, {
+    service: SERVICE,
+    method: 'GET',
+    url: '/api/other',
+    body: undefined,
+    principal,
+  });
+  const response = await fetch(`${base}/api/echo`, { headers });
+  expect(response.status).toBe(401);
+  expect(response.headers.get('content-type')).toContain('application/problem+json');
+  expect(await response.json()).toMatchObject({ status: 401, code: 'invalid_signature' });
+});
+
 test('a signed request whose body or principal was altered is refused', async () => {
   expect((await post(signed(), JSON.stringify({ reason: 'changed' }))).status).toBe(401);
   const headers = signed();

@@ -73,3 +73,12 @@ it('does not repeat a POST: the caller decides whether it may be sent again', as
   expect(error?.code).toBe('ECONNRESET');
   expect(received).toEqual(['GET /warm #1', 'POST /c #2']);
 });
+
+it('rejects, never throws, when it cannot sign for the service, and sends nothing', async () => {
+  const call = createInternalClient({ key, timeoutMs: 2000 });
+  received.length = 0;
+  // Called outside expect(): a synchronous throw would fail the test here.
+  const outcome = call({ ...get('/d'), service: 'intruder' });
+  await expect(outcome).rejects.toThrow('No public key is listed for intruder');
+  expect(received).toEqual([]);
+});
