@@ -6,6 +6,11 @@ export interface RequestContext {
   readonly correlationId: string;
 }
 
+/**
+ * On Node 20 this store runs an async-hook init for every promise, tick and timer the process
+ * creates while it is in use: about a third of the gateway's CPU per forwarded read
+ * (bench/api/RESULTS.md, seventh change). Hot paths therefore avoid promises they do not need.
+ */
 const storage = new AsyncLocalStorage<RequestContext>();
 
 export function runWithContext<T>(context: RequestContext, fn: () => T): T {

@@ -101,14 +101,9 @@ interface Dispatch {
   upstream: { ms: number };
 }
 
-async function dispatch(
-  deps: ExternalDeps,
-  req: Request,
-  res: Response,
-  d: Dispatch,
-): Promise<Outcome> {
+function dispatch(deps: ExternalDeps, req: Request, res: Response, d: Dispatch): Promise<Outcome> {
   if (d.operation.operationId === 'getDiscovery')
-    return json(200, discovery(deps.config.basePath, d.principal));
+    return Promise.resolve(json(200, discovery(deps.config.basePath, d.principal)));
   const service = OWNER[d.operation.tags?.[0] ?? ''] as ServiceName;
   const key = d.mutating ? req.get('idempotency-key') : undefined;
   const send = (headers?: Record<string, string>) => {
@@ -138,14 +133,16 @@ async function dispatch(
       },
     );
   };
-  const result = key
-    ? await deps.idempotency.run(
+  const pending = key
+    ? deps.idempotency.run(
         { tokenId: d.principal.id, key, method: req.method, path: d.path, body: d.body },
         send,
       )
-    : await send();
-  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  return result;
+    : send();
+  return pending.then((result) => {
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return result;
+  });
 }
 
 /**

@@ -53,9 +53,8 @@ export class SystemService {
     });
   }
 
-  async describe(): Promise<System> {
-    const facts = await this.facts.get();
-    return {
+  describe(): Promise<System> {
+    return this.facts.get().then((facts) => ({
       status: 'ok',
       program: PRODUCT_NAME,
       version: PRODUCT_VERSION,
@@ -66,6 +65,6 @@ export class SystemService {
       last_media_sync_at: isoOrNull(facts.lastSyncAt),
       last_candidate_scan_at: isoOrNull(facts.lastScanAt),
       capabilities: capabilities(this.deps.rateLimited),
-    };
+    }));
   }
 }
