@@ -127,14 +127,19 @@ test.each([
   expect(response.body).toMatchObject({ status: 401, code: 'invalid_signature' });
 });
 
-test('a read with a bad signature is refused with 401 problem+json too (checked without a promise)', async () => {
-  const headers = signInternalRequest(GATEWAY, {
+/** Headers of a GET signed by the gateway for `url` (sent to /api/echo by the tests). */
+function signedRead(url: string): Record<string, string> {
+  return signInternalRequest(GATEWAY, {
     service: SERVICE,
     method: 'GET',
-    url: '/api/other',
+    url,
     body: undefined,
     principal,
   });
+}
+
+test('a read with a bad signature is refused with 401 problem+json too (checked without a promise)', async () => {
+  const headers = signedRead('/api/other');
   const response = await fetch(`${base}/api/echo`, { headers });
   expect(response.status).toBe(401);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
@@ -197,13 +202,7 @@ describe('a captured signed request', () => {
   });
 
   test('that only reads may be repeated within the window', async () => {
-    const headers = signInternalRequest(GATEWAY, {
-      service: SERVICE,
-      method: 'GET',
-      url: '/api/echo',
-      body: undefined,
-      principal,
-    });
+    const headers = signedRead('/api/echo');
     for (let i = 0; i < 2; i += 1) {
       const response = await fetch(`${base}/api/echo`, { headers });
       expect(response.status).toBe(200);
