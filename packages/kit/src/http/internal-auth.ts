@@ -8,10 +8,11 @@ import { ServiceUnavailable, Unauthorized } from '../errors';
  * Signed internal calls (docs/decisions/004, 023, 032). The gateway authenticates people and
  * tokens, then forwards the principal to the owning service in signed headers. A request is
  * signed with the key its signer shares with the target service alone (derived from their
- * Ed25519 key pairs), and names its signer in `x-mcs-signer`. The signature covers the signer, the target service's name, method, URL, time,
- * body digest and every x-mcs-* header (a fresh nonce among them), so a captured request cannot
- * be altered, sent to another service, replayed later (±5 s window) or, if it changes state,
- * replayed at all (each nonce is accepted once).
+ * Ed25519 key pairs), and names its signer in `x-mcs-signer`. The signature covers the signer,
+ * the target service's name, method, URL, time, body digest and every x-mcs-* header (a fresh
+ * nonce among them), so a captured request cannot be altered, sent to another service,
+ * replayed later (±5 s window) or, if it changes state, replayed at all (each nonce is accepted
+ * once).
  *
  * A service can sign only as itself: only the gateway may forward a user or an API token;
  * any other signer acts as `system`, and the verified principal names it (`service`). A
