@@ -10,9 +10,10 @@ import {
 
 /**
  * Each service has its own Ed25519 key pair (docs/decisions/023); every service knows the
- * others' public keys, and each pair of services derives the key they share from them (032). A private key is written as the base64 of its PKCS#8
- * DER form (what `openssl genpkey -algorithm ed25519 -outform DER | base64` prints; PEM is
- * accepted too), a public key as the base64 of its SPKI DER form.
+ * others' public keys, and each pair of services derives the key they share from them (032).
+ * A private key is written as the base64 of its PKCS#8 DER form (what `openssl genpkey
+ * -algorithm ed25519 -outform DER | base64` prints; PEM is accepted too), a public key as the
+ * base64 of its SPKI DER form.
  */
 export type PublicKeys = ReadonlyMap<string, KeyObject>;
 
@@ -121,7 +122,7 @@ export function deriveSigningKey(
   };
 }
 
-/** X25519 private key of an Ed25519 one: the clamped low half of SHA-512(seed), RFC 8032 5.1.5. */
+/** X25519 private key of an Ed25519 one: the low half of SHA-512(seed), RFC 8032 5.1.5. */
 function montgomeryPrivate(key: KeyObject): KeyObject {
   const seed = Buffer.from(key.export({ format: 'jwk' }).d ?? '', 'base64url');
   const scalar = createHash('sha512').update(seed).digest().subarray(0, 32);
