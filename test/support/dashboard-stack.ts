@@ -1,6 +1,7 @@
 import type { ExternalApi } from '@mcs/contracts';
 import { TEST_ENCRYPTION_KEYS, waitFor } from '@mcs/kit/testing';
 import { startCleanup, type CleanupService } from '../../services/cleanup/src/server';
+import type { GatewayConfig } from '../../services/gateway/src/config';
 import { startWorld, type World } from '../../services/catalog/test/support/world';
 import {
   GatewayWorld,
@@ -41,6 +42,8 @@ export interface DashboardStack {
 export interface StackOptions {
   /** Also start webhooks, with these notification timings. */
   webhooks?: { notifications: { timeoutMs: number; retryBaseMs: number } };
+  /** Gateway settings other than the defaults (e.g. the rate limit off). */
+  gateway?: Partial<GatewayConfig>;
 }
 
 export function useDashboardStack(options: StackOptions = {}): DashboardStack {
@@ -64,7 +67,7 @@ export function useDashboardStack(options: StackOptions = {}): DashboardStack {
         ...options.webhooks,
       });
     stack.gateway = await GatewayWorld.start(
-      {},
+      options.gateway ?? {},
       {
         catalog: stack.catalog.service.url,
         cleanup: stack.cleanup.url,

@@ -188,6 +188,11 @@ test('playback users: every account catalog named, by server, filtered by server
     '/api/rules/playback-users?service_config_id=3',
   );
   expect(byServer.items.map((u) => u.key)).toEqual(['3:jf-1']);
+  // An id beyond int's range is no server of ours, not a failed statement.
+  const none = await get<Schemas['PlaybackUserList']>(
+    '/api/rules/playback-users?service_config_id=9007199254740991',
+  );
+  expect(none.items).toEqual([]);
   const searched = await get<Schemas['PlaybackUserList']>(
     '/api/rules/playback-users?search=EXAMPLE',
   );

@@ -76,7 +76,8 @@ function conditions(kind: MediaKind, filters: MediaFilters): Sql[] {
   if (!filters.includeRemoved) where.push(sql`t.removed_at IS NULL`);
   if (filters.search !== undefined)
     where.push(sql`t.title ILIKE ${likePattern(filters.search)} ESCAPE '\\'`);
-  if (filters.tmdbId !== undefined) where.push(sql`t.tmdb_id = ${filters.tmdbId}`);
+  // As bigint: an id beyond the integer column matches nothing instead of failing the statement.
+  if (filters.tmdbId !== undefined) where.push(sql`t.tmdb_id = ${filters.tmdbId}::bigint`);
   if (filters.imdbId !== undefined) where.push(sql`t.imdb_id = ${filters.imdbId}`);
   if (filters.tvdbId !== undefined && kind === 'series')
     where.push(sql`t.tvdb_id = ${filters.tvdbId}`);

@@ -118,6 +118,9 @@ test('EA#20: tmdb_id, its alias catalog_id, imdb_id and status filter exactly', 
   expect(ids((await list(`?tmdb_id=${target.tmdbId}`)).body)).toEqual([target.id]);
   expect(ids((await list(`?catalog_id=${target.tmdbId}`)).body)).toEqual([target.id]);
   expect((await list(`?catalog_id=${target.tmdbId}&tmdb_id=1`)).status).toBe(422);
+  // Beyond the column's integer range: no such movie, not a failed statement.
+  const huge = await list('?tmdb_id=9007199254740991');
+  expect([huge.status, ids(huge.body)]).toEqual([200, []]);
   expect(ids((await list('?imdb_id=tt0137523')).body)).toEqual([target.id]);
   expect(ids((await list('?status=Planned')).body)).toEqual([movies[1]?.id]);
   // Case-sensitive: "released" is a different status from "Released".

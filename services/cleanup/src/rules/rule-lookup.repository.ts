@@ -148,10 +148,11 @@ export async function playbackUserList(
   db: DbClient,
   filter: { search?: string; serviceConfigId?: number },
 ) {
+  // The id as bigint: one beyond int's range matches nothing instead of failing the statement.
   const rows = await db.$queryRaw<{ data: PlaybackUser }[]>`
     SELECT data FROM playback_users
      WHERE TRUE
-       ${filter.serviceConfigId === undefined ? empty : sql`AND (data->>'service_config_id')::int = ${filter.serviceConfigId}`}
+       ${filter.serviceConfigId === undefined ? empty : sql`AND (data->>'service_config_id')::int = ${filter.serviceConfigId}::bigint`}
        ${contains(sql`concat_ws(' ', data->>'username', data->>'display_name', data->>'email')`, filter.search)}
      ORDER BY (data->>'service_config_id')::int, lower(coalesce(data->>'username', '')),
               playback_user_key`;

@@ -138,7 +138,8 @@ export class GatewayWorld {
       headers['content-type'] ??= 'application/json';
     }
     const base = (this.replicas[options.replica ?? 0] as GatewayService).url;
-    const response = await fetch(`${base}${path}`, { method, headers, body });
+    // An API client sees the redirect itself (the OIDC routes answer 302), not the page after it.
+    const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     const parsed =
       text && (response.headers.get('content-type') ?? '').includes('json')
