@@ -7,7 +7,7 @@ module.exports = {
   testMatch: ['**/test/**/*.test.ts'],
   // The browser tests run after the rest (jest.web.config.js): Chromium on a 2-core machine
   // would otherwise slow the CPU-bound tests beside it past their limits.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/web/'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/web/', '<rootDir>/test/e2e/'],
   transform: {
     '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },

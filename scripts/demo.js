@@ -149,8 +149,9 @@ async function runTask(token, taskId) {
  * `id.timestamp.body` under the endpoint's secret, compared in constant time.
  */
 function startReceiver(secretOf) {
-  // Counted quietly until the demo is ready, then each delivery is printed as it arrives.
-  const seen = { verified: 0, rejected: 0, live: false };
+  // Counted quietly until the demo is ready, then each delivery is printed as it arrives. The
+  // verified ones are kept (the first 10 000) for the end-to-end tests to read.
+  const seen = { verified: 0, rejected: 0, live: false, deliveries: [] };
   const server = createServer((req, res) => {
     const chunks = [];
     let size = 0;
@@ -170,8 +171,10 @@ function startReceiver(secretOf) {
           const given = Buffer.from(part.replace(/^v1,/, ''), 'base64');
           return given.length === expected.length && timingSafeEqual(given, expected);
         });
-      if (valid) seen.verified += 1;
-      else seen.rejected += 1;
+      if (valid) {
+        seen.verified += 1;
+        if (seen.deliveries.length < 10_000) seen.deliveries.push({ id, body: JSON.parse(body) });
+      } else seen.rejected += 1;
       if (seen.live) say(`  webhook ${valid ? 'verified' : 'REJECTED (bad signature)'}: ${id}`);
       res.writeHead(valid ? 204 : 401).end();
     });
@@ -181,31 +184,34 @@ function startReceiver(secretOf) {
   );
 }
 
-let stopStack = (code) => process.exit(code);
-
-async function main() {
+/**
+ * Everything up to the printout, for the CLI below and the end-to-end tests: the stack running
+ * and configured, its handles, and `stop()`, which stops the services, the simulator and the
+ * receiver and resolves to the services' exit code. A failure on the way stops what started.
+ */
+async function startDemo() {
   const started = Date.now();
-  say(`Media Cleanup Service demo: starting (logs in ${join(env.MCS_DATA_DIR, 'stack.log')})`);
   const sim = await startSimulator(LIBRARY);
   await freshState();
   const stack = startStack();
-  let stopping = false;
-  const stop = (code) => {
-    if (stopping) return;
-    stopping = true;
-    stack.once('exit', () => void sim.close().then(() => process.exit(code)));
-    stack.kill('SIGINT');
+  const exited = new Promise((resolve) => stack.once('exit', resolve));
+  let receiver;
+  const stop = async () => {
+    if (stack.exitCode === null && stack.signalCode === null) stack.kill('SIGINT');
+    const code = await exited;
+    await sim.close();
+    receiver?.server.close();
+    return code;
   };
-  stopStack = stop;
-  process.once('SIGINT', () => stop(0));
-  process.once('SIGTERM', () => stop(0));
-  stack.once('exit', (code) => {
-    if (!stopping) {
-      say(`the services stopped (exit ${code}); see ${join(env.MCS_DATA_DIR, 'stack.log')}`);
-      void sim.close().then(() => process.exit(1));
-    }
-  });
+  try {
+    return await configure({ started, sim, stack, stop, setReceiver: (r) => (receiver = r) });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
+async function configure({ started, sim, stack, stop, setReceiver }) {
   await until('the services to be healthy', async () => (await fetch(`${gateway}/health`)).ok);
   const setup = await call('POST', '/api/setup', { username: USERNAME, password: PASSWORD });
   const admin = {
@@ -269,6 +275,7 @@ async function main() {
 
   let secret = '';
   const receiver = await startReceiver(() => secret);
+  setReceiver(receiver);
   const { json: endpoint } = await call(
     'POST',
     '/api/settings/integrations/webhooks',
@@ -290,29 +297,65 @@ async function main() {
     await call('GET', '/api/v1/candidates?per_page=1', undefined, { token: token.token })
   ).json;
 
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  say(`
-Ready in ${seconds} s: ${candidates.total} cleanup candidates from ${LIBRARY.movies} movies and ${LIBRARY.series} series (scan ${scan.id}).
+  return {
+    seconds: Math.round((Date.now() - started) / 1000),
+    gateway,
+    username: USERNAME,
+    password: PASSWORD,
+    token: token.token,
+    admin,
+    sim,
+    stack,
+    receiver,
+    endpoint,
+    candidates: candidates.total,
+    scan,
+    stop,
+  };
+}
 
-  web UI    ${gateway}/
-  login     ${USERNAME} / ${PASSWORD}
-  token     ${token.token}
+async function main() {
+  say(`Media Cleanup Service demo: starting (logs in ${join(env.MCS_DATA_DIR, 'stack.log')})`);
+  const demo = await startDemo();
+  const { gateway: url, token, receiver } = demo;
+  say(`
+Ready in ${demo.seconds} s: ${demo.candidates} cleanup candidates from ${LIBRARY.movies} movies and ${LIBRARY.series} series (scan ${demo.scan.id}).
+
+  web UI    ${url}/
+  login     ${demo.username} / ${demo.password}
+  token     ${token}
   webhooks  a receiver on 127.0.0.1:${receiver.port} verifies every delivery's signature:
             ${receiver.seen.verified} verified, ${receiver.seen.rejected} rejected so far (new ones below)
 
 Try the external API:
-  curl -s -H 'Authorization: Bearer ${token.token}' ${gateway}/api/v1/system
-  curl -s -H 'Authorization: Bearer ${token.token}' '${gateway}/api/v1/candidates?per_page=5'
-  curl -s -H 'Authorization: Bearer ${token.token}' '${gateway}/api/v1/movies?per_page=5'
-  curl -s -H 'Authorization: Bearer ${token.token}' '${gateway}/api/v1/events?limit=5'
-  curl -s -H 'Authorization: Bearer ${token.token}' ${gateway}/api/v1/tasks
+  curl -s -H 'Authorization: Bearer ${token}' ${url}/api/v1/system
+  curl -s -H 'Authorization: Bearer ${token}' '${url}/api/v1/candidates?per_page=5'
+  curl -s -H 'Authorization: Bearer ${token}' '${url}/api/v1/movies?per_page=5'
+  curl -s -H 'Authorization: Bearer ${token}' '${url}/api/v1/events?limit=5'
+  curl -s -H 'Authorization: Bearer ${token}' ${url}/api/v1/tasks
 
 Press Ctrl-C to stop.
 `);
   receiver.seen.live = true;
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    void demo.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  demo.stack.once('exit', (code) => {
+    if (stopping) return;
+    say(`the services stopped (exit ${code}); see ${join(env.MCS_DATA_DIR, 'stack.log')}`);
+    void demo.stop().then(() => process.exit(1));
+  });
 }
 
-main().catch((error) => {
-  process.stderr.write(`demo failed: ${error.message}\n`);
-  stopStack(1);
-});
+module.exports = { startDemo, LIBRARY };
+
+if (require.main === module) {
+  main().catch((error) => {
+    process.stderr.write(`demo failed: ${error.message}\n`);
+    process.exit(1);
+  });
+}
