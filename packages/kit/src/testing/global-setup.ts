@@ -13,7 +13,8 @@ import { ensureTemplate, withAdminClient } from './template';
 export default async function globalSetup(): Promise<void> {
   const template = await ensureTemplate();
   await withAdminClient(async (admin) => {
-    const age = `(pg_stat_file('base/' || d.oid || '/PG_VERSION')).modification`;
+    // missing_ok: a database another run drops meanwhile has no file, and is no business of ours.
+    const age = `(pg_stat_file('base/' || d.oid || '/PG_VERSION', true)).modification`;
     const { rows } = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database d
         WHERE (starts_with(datname, $1)
