@@ -224,4 +224,16 @@ describe('tokens', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No such API token/);
   });
+
+  test('token revoke: a prefix of twelve digits is a prefix (hex may be all digits), not an id', async () => {
+    await cli(world, ['token', 'create', '--name', 'digits', '--scopes', 'system:read']);
+    // One in about 300 prefixes is all digits; this one is made so.
+    await world.db.apiToken.updateMany({
+      where: { name: 'digits' },
+      data: { prefix: '123456789012' },
+    });
+    const run = await cli(world, ['token', 'revoke', '123456789012']);
+    expect(run.stdout).toMatch(/^Revoked API token \d+ \(prefix 123456789012\)/);
+    expect(run.code).toBe(0);
+  });
 });

@@ -5,7 +5,7 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'create-admin'; username: string }
   | { kind: 'token-create'; name: string; scopes: string[]; expires: string | null }
-  | { kind: 'token-revoke'; target: { id: bigint } | { prefix: string } }
+  | { kind: 'token-revoke'; target: RevokeTarget }
   | { kind: 'token-list' };
 
 /** A command with its input gathered, ready to run against the database. */
@@ -123,9 +123,19 @@ function required(value: string | undefined, option: string): string {
   return value;
 }
 
-function revokeTarget(value: string | undefined): { id: bigint } | { prefix: string } {
+/** What `token revoke` names: a prefix, an id, or (twelve digits) either. */
+export interface RevokeTarget {
+  prefix?: string;
+  id?: bigint;
+}
+
+function revokeTarget(value: string | undefined): RevokeTarget {
   if (value === undefined) throw new UsageError('token revoke needs a token id or prefix.');
-  if (/^[1-9]\d{0,15}$/.test(value)) return { id: BigInt(value) };
-  if (/^[0-9a-f]{12}$/.test(value)) return { prefix: value };
-  throw new UsageError(`${value} is neither a token id nor a 12-character token prefix.`);
+  // A prefix is 12 hex characters and may be all digits, so twelve digits name either.
+  const target: RevokeTarget = {};
+  if (/^[0-9a-f]{12}$/.test(value)) target.prefix = value;
+  if (/^[1-9]\d{0,15}$/.test(value)) target.id = BigInt(value);
+  if (target.prefix === undefined && target.id === undefined)
+    throw new UsageError(`${value} is neither a token id nor a 12-character token prefix.`);
+  return target;
 }

@@ -27,11 +27,17 @@ export class ApiTokenService {
     return apiTokenRepository.list(this.db);
   }
 
-  /** A token by id or by its 12-character prefix (the operator CLI's `token revoke`). */
-  find(target: { id: bigint } | { prefix: string }) {
-    return 'id' in target
-      ? apiTokenRepository.findById(this.db, target.id)
-      : apiTokenRepository.findByPrefix(this.db, target.prefix);
+  /**
+   * A token by its 12-character prefix or by id (the operator CLI's `token revoke`); twelve
+   * digits may be either, and the prefix is tried first.
+   */
+  async find(target: { prefix?: string; id?: bigint }) {
+    const byPrefix =
+      target.prefix === undefined
+        ? null
+        : await apiTokenRepository.findByPrefix(this.db, target.prefix);
+    if (byPrefix || target.id === undefined) return byPrefix;
+    return apiTokenRepository.findById(this.db, target.id);
   }
 
   async create(
