@@ -8,9 +8,10 @@
 // login, the token and curl lines.
 // Ctrl-C stops everything.
 //
-// Its own data: the database `mcs_demo`, broker namespace and Redis prefix `mcs_demo`, keys in
-// .data/demo; each run starts them afresh. The same variables as `pnpm start` change them
-// (DATABASE_URL, BROKER_NAMESPACE, REDIS_PREFIX, MCS_DATA_DIR, MCS_*_PORT).
+// Its own data: the database `mcs_demo`, the broker namespace and Redis prefix `mcs_demo`, keys
+// in .data/demo. Each run drops that database and those Redis keys. So it never takes them from
+// DATABASE_URL, BROKER_NAMESPACE, REDIS_PREFIX or MCS_DATA_DIR (a real install's): only from
+// MCS_DEMO_DATABASE_URL, MCS_DEMO_NAMESPACE and MCS_DEMO_DATA_DIR. Ports: MCS_*_PORT.
 'use strict';
 const { spawn } = require('node:child_process');
 const { createHmac, randomBytes, timingSafeEqual } = require('node:crypto');
@@ -26,12 +27,14 @@ const { connectRedis } = require('../packages/kit/dist');
 const { startSimulator } = require('../infra/simulator/dist');
 
 const root = join(__dirname, '..');
+const namespace = process.env.MCS_DEMO_NAMESPACE ?? 'mcs_demo';
 const env = {
   ...process.env,
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mcs_demo',
-  BROKER_NAMESPACE: process.env.BROKER_NAMESPACE ?? 'mcs_demo',
-  REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'mcs_demo',
-  MCS_DATA_DIR: process.env.MCS_DATA_DIR ?? join(root, '.data', 'demo'),
+  DATABASE_URL:
+    process.env.MCS_DEMO_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/mcs_demo',
+  BROKER_NAMESPACE: namespace,
+  REDIS_PREFIX: namespace,
+  MCS_DATA_DIR: process.env.MCS_DEMO_DATA_DIR ?? join(root, '.data', 'demo'),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 };
 const gateway = `http://localhost:${env.MCS_GATEWAY_PORT ?? 8000}`;
@@ -186,25 +189,32 @@ function startReceiver(secretOf) {
 
 /**
  * Everything up to the printout, for the CLI below and the end-to-end tests: the stack running
- * and configured, its handles, and `stop()`, which stops the services, the simulator and the
- * receiver and resolves to the services' exit code. A failure on the way stops what started.
+ * and configured, and its handles. `handle.stop`, set as soon as anything runs, stops the
+ * services, the simulator and the receiver, and resolves to the services' exit code; a failure
+ * on the way calls it before rethrowing.
  */
-async function startDemo() {
+async function startDemo(handle = {}) {
   const started = Date.now();
-  const sim = await startSimulator(LIBRARY);
-  await freshState();
-  const stack = startStack();
-  const exited = new Promise((resolve) => stack.once('exit', resolve));
-  let receiver;
-  const stop = async () => {
-    if (stack.exitCode === null && stack.signalCode === null) stack.kill('SIGINT');
-    const code = await exited;
-    await sim.close();
-    receiver?.server.close();
-    return code;
-  };
+  const parts = {};
+  let stopped;
+  // Once only: Ctrl-C during start-up and the failure it causes both call it.
+  const stop = () =>
+    (stopped ??= (async () => {
+      const { stack, exited, sim, receiver } = parts;
+      if (stack && stack.exitCode === null && stack.signalCode === null) stack.kill('SIGINT');
+      const code = stack ? await exited : null;
+      await sim?.close();
+      receiver?.server.close();
+      return code;
+    })());
+  handle.stop = stop;
   try {
-    return await configure({ started, sim, stack, stop, setReceiver: (r) => (receiver = r) });
+    parts.sim = await startSimulator(LIBRARY);
+    await freshState();
+    parts.stack = startStack();
+    parts.exited = new Promise((resolve) => parts.stack.once('exit', resolve));
+    const { sim, stack } = parts;
+    return await configure({ started, sim, stack, stop, setReceiver: (r) => (parts.receiver = r) });
   } catch (error) {
     await stop();
     throw error;
@@ -316,7 +326,16 @@ async function configure({ started, sim, stack, stop, setReceiver }) {
 
 async function main() {
   say(`Media Cleanup Service demo: starting (logs in ${join(env.MCS_DATA_DIR, 'stack.log')})`);
-  const demo = await startDemo();
+  // Ctrl-C at any moment, even while starting, stops whatever already runs.
+  const handle = {};
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    void (handle.stop ?? (async () => 0))().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const demo = await startDemo(handle);
   const { gateway: url, token, receiver } = demo;
   say(`
 Ready in ${demo.seconds} s: ${demo.candidates} cleanup candidates from ${LIBRARY.movies} movies and ${LIBRARY.series} series (scan ${demo.scan.id}).
@@ -337,13 +356,6 @@ Try the external API:
 Press Ctrl-C to stop.
 `);
   receiver.seen.live = true;
-  let stopping = false;
-  const stop = () => {
-    stopping = true;
-    void demo.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   demo.stack.once('exit', (code) => {
     if (stopping) return;
     say(`the services stopped (exit ${code}); see ${join(env.MCS_DATA_DIR, 'stack.log')}`);

@@ -4,7 +4,8 @@
 //      schema of its kind (kubernetes-models' JSON schemas), and nothing else sits beside them;
 //   2. each of the five services has a Deployment, a Service and a PodDisruptionBudget whose
 //      selectors match its pods, an HPA where it scales on load (gateway, cleanup, webhooks);
-//   3. its container listens on its PORT, is ready on /health and alive on /health/live;
+//   3. its container listens on its PORT, is ready on /health (the gateway, whose /health
+//      reports every other service, on /health/live) and alive on /health/live;
 //   4. it asks for at least the memory it was measured to hold idle (bench/api/final-five.json)
 //      and is limited above that;
 //   5. it gets the same variables as in docker-compose.yml, its secrets from the generated
@@ -130,8 +131,9 @@ for (const name of SERVICES) {
   const http = container.ports?.find((p) => p.name === 'http');
   if (String(http?.containerPort) !== env.PORT?.value)
     fail(where, `container port ${http?.containerPort} is not its PORT ${env.PORT?.value}`);
+  // The gateway's /health includes every internal service: its readiness is its own answer.
   const probes = {
-    readinessProbe: '/health',
+    readinessProbe: name === 'gateway' ? '/health/live' : '/health',
     livenessProbe: '/health/live',
     startupProbe: '/health/live',
   };

@@ -34,10 +34,12 @@ test('pnpm demo: candidates, a token, curl lines that work, verified webhooks, t
       PATH: process.env.PATH,
       ...ports,
       MCS_GATEWAY_METRICS_PORT: String(await freePort()),
-      MCS_DATA_DIR: mkdtempSync(join(tmpdir(), 'mcs-demo-')),
-      DATABASE_URL: env.databaseUrl,
-      BROKER_NAMESPACE: env.namespace,
-      REDIS_PREFIX: env.redisPrefix,
+      // The demo's own variables: it drops that database and that prefix's keys first.
+      MCS_DEMO_DATA_DIR: mkdtempSync(join(tmpdir(), 'mcs-demo-')),
+      MCS_DEMO_DATABASE_URL: env.databaseUrl,
+      MCS_DEMO_NAMESPACE: env.namespace,
+      REDIS_URL: env.runtimeConfig().redis.url,
+      AMQP_URL: env.runtimeConfig().broker.url,
     },
   });
   let output = '';

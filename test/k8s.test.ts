@@ -2,7 +2,7 @@
 // valid against the API schemas and wired as the services need, and a broken copy is refused
 // with one line per finding.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,10 +19,20 @@ async function check(dir: string): Promise<{ code: number; out: string }> {
   );
 }
 
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A copy of the manifests with `edit` applied to one file's text. */
 function brokenCopy(edits: Record<string, (text: string) => string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'k8s-'));
-  cpSync(MANIFESTS, dir, { recursive: true });
+  // Never a developer's secrets.env or keys/ (git ignores them; a temporary folder would not).
+  cpSync(MANIFESTS, dir, {
+    recursive: true,
+    filter: (source) => !/[/\\](keys|secrets\.env)$/.test(source),
+  });
+  copies.push(dir);
   for (const [file, edit] of Object.entries(edits)) {
     const path = join(dir, file);
     const before = readFileSync(path, 'utf8');
