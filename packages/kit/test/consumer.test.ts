@@ -133,6 +133,25 @@ test('a message whose handler keeps failing goes to the dead-letter queue after 
   expect(await effects()).toEqual([]);
 });
 
+test('a message whose handler finds the database unreachable waits for it, past its attempts', async () => {
+  let calls = 0;
+  const consumer = await startConsumer(
+    async (message, tx) => {
+      calls += 1;
+      // The database drops this transaction's connection, as a restarting PostgreSQL does,
+      // more times than the message has attempts.
+      if (calls <= 4) await tx.$queryRawUnsafe('SELECT pg_terminate_backend(pg_backend_pid())');
+      await recordEffect(message, tx);
+    },
+    { maxAttempts: 2 },
+  );
+  await world.publisher.publish(NAME, { token_id: 6, prefix: 'abcdef012345' });
+  await waitFor(async () => (await effects()).length === 1, { what: 'the effect' });
+  expect(calls).toBe(5);
+  expect(await effects()).toEqual([6]);
+  expect(await deadLetters(consumer.queue)).toEqual([]);
+});
+
 test('a message that fails once is retried and then succeeds', async () => {
   let calls = 0;
   await startConsumer(async (message, tx) => {

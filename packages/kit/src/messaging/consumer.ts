@@ -9,6 +9,7 @@ import {
 import { runWithContext, newCorrelationId } from '../context';
 import { claimMessage } from '../data/inbox';
 import type { Database, SqlClient } from '../data/database';
+import { isDatabaseUnavailable } from '../data/unavailable';
 import type { Logger } from '../logger';
 import type { BrokerConnection } from './connection';
 import { type BrokerNames, declareConsumerQueue } from './topology';
@@ -56,7 +57,11 @@ export interface ConsumerOptions<Tx extends SqlClient, K extends MessageName, R 
   db: Database<Tx>;
   /** The service's schema, holding its inbox table. */
   schema: string;
-  /** Deliveries before a failing message goes to the dead-letter queue. */
+  /**
+   * Deliveries before a failing message goes to the dead-letter queue. A failure because the
+   * database is unreachable never dead-letters a message: it waits for the database (the
+   * broker still counts those deliveries).
+   */
   maxAttempts?: number;
   prefetch?: number;
   /** Base of the pause before a failed message is handed back (doubles per attempt, ≤ 5 s). */
@@ -190,12 +195,21 @@ export class Consumer<Tx extends SqlClient, K extends MessageName, R = void> {
       message_id: message.messageId,
       attempt: message.attempt,
     };
-    if (message.attempt >= maxAttempts) {
+    // The database being unreachable (restarting, failing over) is no fault of the message: it
+    // waits for the database however long that takes instead of spending its attempts, which
+    // a one-second PostgreSQL restart used up and dead-lettered a feed event (test/chaos).
+    const outage = isDatabaseUnavailable(error);
+    if (message.attempt >= maxAttempts && !outage) {
       this.log.error(context, 'message dead-lettered after its last attempt');
       this.settle(() => channel.nack(raw, false, false));
       return;
     }
-    this.log.warn(context, 'message handler failed; will retry');
+    this.log.warn(
+      context,
+      outage
+        ? 'database unavailable; message will be retried'
+        : 'message handler failed; will retry',
+    );
     // A short, growing pause keeps a failing dependency from being hammered in a tight loop.
     const delay = Math.min((this.options.retryDelayMs ?? 100) * 2 ** (message.attempt - 1), 5000);
     await new Promise((resolve) => setTimeout(resolve, delay));
