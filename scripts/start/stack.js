@@ -36,6 +36,9 @@ function envFor(name) {
         PORT: internal.catalog,
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=256`.trim(),
       };
+    case 'scheduler':
+      // Move destinations are checked where files are moved, by catalog (decision 025).
+      return { PORT: internal.scheduler, CATALOG_URL: urlOf('catalog') };
     case 'webhooks':
       // Webhooks reads a file operation's path values from catalog when a template asks.
       return { PORT: internal.webhooks, CATALOG_URL: urlOf('catalog') };

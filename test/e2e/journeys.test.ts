@@ -1,164 +1,31 @@
 // End-to-end (issue 31, item 2; `pnpm test:e2e`): the five services as real processes and the
 // library simulator, set up as `pnpm demo` sets them up (scripts/demo.js), driven through a
 // typed client (openapi-fetch over the types generated from the external document) as an
-// integrator drives them. Every answer is validated against the document the gateway serves.
-import { mkdtempSync } from 'node:fs';
+// integrator drives them; every answer is validated against the served document (support.ts).
+// Here: candidate actions, deletion and moves; safety.test.ts: the guards that hold them.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import createClient, { type Client } from 'openapi-fetch';
-import { externalOpenApiDocument, type ExternalApi } from '@mcs/contracts';
-import { createTestEnv, freePort, type TestEnv, waitFor } from '@mcs/kit/testing';
-import type { Simulator } from '../../infra/simulator/src';
+import { dirname, join } from 'node:path';
+import { externalOpenApiDocument } from '@mcs/contracts';
+import { waitFor } from '@mcs/kit/testing';
 import { conditionsRule } from '../../services/cleanup/test/support/rules';
-import { Contract } from '../../services/gateway/src/http/contract';
+import {
+  enableDeleting,
+  fedAndDelivered,
+  feed,
+  internal,
+  runTask,
+  untouchedMovies,
+  useDemo,
+} from './support';
 
-type Schemas = ExternalApi.components['schemas'];
-type Api = Client<ExternalApi.paths>;
-
-interface Demo {
-  gateway: string;
-  token: string;
-  admin: { cookie: string; csrf: string };
-  sim: Simulator;
-  receiver: {
-    seen: { verified: number; rejected: number; deliveries: { id: string; body: unknown }[] };
-  };
-  candidates: number;
-  stop(): Promise<number | null>;
-}
-
-interface DemoHandle {
-  stop?: () => Promise<number | null>;
-}
-
-const SERVICES = ['gateway', 'catalog', 'cleanup', 'scheduler', 'webhooks'];
-const handle: DemoHandle = {};
-let env: TestEnv;
-let demo: Demo;
-let api: Api;
-/** Answers that do not match the served document, by request. */
-const mismatches: string[] = [];
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  Object.assign(process.env, {
-    // The demo's own variables: it drops that database and that prefix's keys first.
-    MCS_DEMO_DATABASE_URL: env.databaseUrl,
-    MCS_DEMO_NAMESPACE: env.namespace,
-    MCS_DEMO_DATA_DIR: mkdtempSync(join(tmpdir(), 'mcs-e2e-')),
-    REDIS_URL: env.runtimeConfig().redis.url,
-    AMQP_URL: env.runtimeConfig().broker.url,
-    MCS_GATEWAY_METRICS_PORT: String(await freePort()),
-    LOG_LEVEL: 'warn',
-  });
-  for (const service of SERVICES)
-    process.env[`MCS_${service.toUpperCase()}_PORT`] = String(await freePort());
-  // Read after the environment is set: the demo takes its ports and names from it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startDemo } = require('../../scripts/demo') as {
-    startDemo: (handle: DemoHandle) => Promise<Demo>;
-  };
-  demo = await startDemo(handle);
-
-  // The client is typed by the document's generated types; the test below proves the gateway
-  // serves that same document, and every answer is checked against what it serves.
-  const served = (await (await fetch(`${demo.gateway}/api/v1/openapi.json`)).json()) as Record<
-    string,
-    unknown
-  >;
-  const contract = await Contract.load(served);
-  api = createClient<ExternalApi.paths>({
-    baseUrl: demo.gateway,
-    headers: { authorization: `Bearer ${demo.token}` },
-  });
-  api.use({
-    async onResponse({ request, response }) {
-      const path = new URL(request.url).pathname;
-      const match = contract.match(request.method, path);
-      const text = await response.clone().text();
-      if (match.kind !== 'operation') mismatches.push(`${request.method} ${path}: no operation`);
-      else if (text) {
-        const result = contract.backend.validator.validateResponse(
-          JSON.parse(text),
-          match.operation,
-          response.status,
-        );
-        if (result.errors?.length)
-          mismatches.push(
-            `${request.method} ${path} ${response.status}: ${JSON.stringify(result.errors[0])}`,
-          );
-      }
-      return undefined;
-    },
-  });
-}, 180_000);
-
-afterAll(async () => {
-  // The handle's stop: set as soon as anything ran, even when start-up failed or timed out.
-  expect(await handle.stop?.()).toBe(0);
-  await env?.cleanup();
-});
-
-afterEach(() => {
-  expect(mismatches).toEqual([]);
-});
-
-/** Every event of the feed from the start, following next_cursor. */
-async function feed(): Promise<Schemas['Event'][]> {
-  const events: Schemas['Event'][] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const { data } = await api.GET('/api/v1/events', {
-      params: { query: { limit: 500, ...(cursor ? { cursor } : {}) } },
-    });
-    if (!data) throw new Error('the feed did not answer');
-    events.push(...data.items);
-    if (!data.has_more || !data.next_cursor) return events;
-    cursor = data.next_cursor;
-  }
-}
-
-/** A call to the internal API as the administrator's UI session makes it. */
-async function internal(method: string, path: string, body: unknown): Promise<number> {
-  const response = await fetch(`${demo.gateway}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      cookie: demo.admin.cookie,
-      'x-csrf-token': demo.admin.csrf,
-    },
-    body: JSON.stringify(body),
-  });
-  return response.status;
-}
-
-/** Runs a task (an active run of it is waited for and asked again) and waits for its end. */
-async function runTask(task: 'scan_cleanup_candidates' | 'delete_cleanup_candidates') {
-  const runId = await waitFor(
-    async () => {
-      const trigger = await api.POST('/api/v1/tasks/{task_id}/run', {
-        params: { path: { task_id: task } },
-        body: {},
-      });
-      // 200: a run of it is still active (its id is answered): this one must be new.
-      return trigger.response.status === 202 ? trigger.data?.run_id : undefined;
-    },
-    { timeoutMs: 60_000, what: `${task} to be accepted` },
-  );
-  await waitFor(
-    async () => {
-      const { data } = await api.GET('/api/v1/tasks/{task_id}/runs', {
-        params: { path: { task_id: task } },
-      });
-      const run = data?.items.find((r) => r.id === runId);
-      if (run?.status === 'error') throw new Error(`${task}: ${run.error}`);
-      return run?.status === 'completed';
-    },
-    { timeoutMs: 60_000, what: `${task} to complete` },
-  );
-}
+const world = useDemo();
+const moveRoot = mkdtempSync(join(tmpdir(), 'mcs-e2e-move-'));
+afterAll(() => rm(moveRoot, { recursive: true, force: true }));
 
 test('the gateway serves the document the client was generated from', async () => {
+  const { demo } = world;
   const served = (await (await fetch(`${demo.gateway}/api/v1/openapi.json`)).json()) as {
     paths: Record<string, unknown>;
     components: { schemas: Record<string, unknown> };
@@ -169,6 +36,7 @@ test('the gateway serves the document the client was generated from', async () =
 });
 
 test('sync → scan → candidate actions → feed → signed deliveries, once each', async () => {
+  const { api, demo } = world;
   const { data: page } = await api.GET('/api/v1/candidates', {
     params: { query: { per_page: 4 } },
   });
@@ -213,7 +81,7 @@ test('sync → scan → candidate actions → feed → signed deliveries, once e
   ] as const;
   const events = await waitFor(
     async () => {
-      const all = await feed();
+      const all = await feed(api);
       return wanted.every(([type, id]) => all.some((e) => e.type === type && e.candidate_id === id))
         ? all
         : undefined;
@@ -240,6 +108,7 @@ test('sync → scan → candidate actions → feed → signed deliveries, once e
 }, 120_000);
 
 test('auto-delete reaches the simulator, and the feed says so', async () => {
+  const { api, demo } = world;
   // A movie no rule picked yet, so the only schedule it gets is the one below.
   const { data: movies } = await api.GET('/api/v1/movies', {
     params: { query: { per_page: 200, sort_by: 'title' } },
@@ -248,6 +117,7 @@ test('auto-delete reaches the simulator, and the feed says so', async () => {
   expect(movie).toBeDefined();
   // A rule for that one movie, due at once, through the internal API as the UI creates it.
   const created = await internal(
+    world,
     'POST',
     '/api/rules',
     conditionsRule(
@@ -256,29 +126,91 @@ test('auto-delete reaches the simulator, and the feed says so', async () => {
       { action: { auto_delete_enabled: true, auto_delete_delay_days: 0 } },
     ),
   );
-  expect(created).toBe(201);
-  // Deleting is off until an administrator turns it on (domain.md): on, run by hand only.
-  expect(
-    await internal('PUT', '/api/tasks/tasks/delete_cleanup_candidates/schedule', {
-      schedule_type: 'manual',
-      schedule_value: '',
-      enabled: true,
-    }),
-  ).toBe(200);
+  expect(created.status).toBe(201);
+  await enableDeleting(world);
   demo.sim.deletions.clear();
 
   for (const task of ['scan_cleanup_candidates', 'delete_cleanup_candidates'] as const)
-    await runTask(task);
+    expect(await runTask(api, task)).toMatchObject({ status: 'completed' });
   await waitFor(() => demo.sim.deletions.list('radarr').length > 0, {
     timeoutMs: 60_000,
     what: 'the deletion to reach Radarr',
   });
   expect(demo.sim.deletions.list('radarr')).toHaveLength(1);
   const deleted = await waitFor(
-    async () => (await feed()).find((e) => e.type === 'candidate.deleted'),
+    async () => (await feed(api)).find((e) => e.type === 'candidate.deleted'),
     { timeoutMs: 30_000, what: 'candidate.deleted in the feed' },
   );
   expect(deleted.payload).toMatchObject({
     candidate: { media_type: 'movie', title: movie?.title },
   });
+}, 180_000);
+
+test('a rule that moves: the file lands under the destination, Radarr forgets the movie, the feed says moved', async () => {
+  const { api, demo } = world;
+  const { media, sim: movie } = (await untouchedMovies(world, 1, 'desc'))[0]!;
+  // The catalog service runs on this machine: it finds what the server calls /media/… under
+  // moveRoot/media, where the film is.
+  const source = join(moveRoot, movie.paths[0] as string);
+  mkdirSync(dirname(source), { recursive: true });
+  writeFileSync(source, 'the film');
+  const archive = join(moveRoot, 'archive', 'movies');
+  const saved = await internal(world, 'PUT', '/api/settings/general', {
+    path_mappings: [
+      { service_config_id: null, remote_prefix: '/media', local_prefix: join(moveRoot, 'media') },
+    ],
+    move_destination_movies: archive,
+  });
+  expect(saved.status).toBe(200);
+  // Cleanup refuses a moving rule (move_destination_missing) until it follows that save, the
+  // one message catalog follows too, long before the move below.
+  const rule = await waitFor(
+    async () => {
+      const reply = await internal<{ id: number }>(
+        world,
+        'POST',
+        '/api/rules',
+        conditionsRule(
+          'e2e: move it',
+          [{ field: 'media.title', operator: 'equals', value: media.title }],
+          {
+            action: {
+              arr_action: 'delete',
+              move_instead_of_delete: true,
+              auto_delete_enabled: true,
+              auto_delete_delay_days: 0,
+            },
+          },
+        ),
+      );
+      if (reply.status !== 201) throw new Error(`${reply.status} ${JSON.stringify(reply.body)}`);
+      return reply.body;
+    },
+    { timeoutMs: 30_000, what: 'cleanup to accept a rule that moves' },
+  );
+  expect(await runTask(api, 'scan_cleanup_candidates')).toMatchObject({ status: 'completed' });
+  const { data: candidates } = await api.GET('/api/v1/candidates', {
+    params: { query: { rule_id: rule.id } },
+  });
+  expect(candidates?.items).toMatchObject([
+    { media_id: media.id, delete_operation: 'move', auto_delete_state: 'eligible' },
+  ]);
+  const candidateId = candidates?.items[0]?.id as number;
+
+  await enableDeleting(world);
+  demo.sim.deletions.clear();
+  expect(await runTask(api, 'delete_cleanup_candidates')).toMatchObject({ status: 'completed' });
+  const [moved] = await fedAndDelivered(world, 'candidate.moved', [candidateId]);
+  expect(moved?.payload).toMatchObject({ candidate: { media_type: 'movie', title: media.title } });
+  expect(JSON.stringify(moved)).not.toContain(moveRoot);
+
+  // The file went, not deleted: under the destination, in the movie's own folder.
+  const destination = join(archive, ...(movie.paths[0] as string).split('/').slice(-2));
+  expect(readFileSync(destination, 'utf8')).toBe('the film');
+  expect(existsSync(source)).toBe(false);
+  // Radarr forgot the movie without deleting files (those are in the archive now).
+  expect(demo.sim.deletions.list('radarr')).toMatchObject([
+    { path: `/api/v3/movie/${movie.radarrId}`, query: { deleteFiles: 'false' } },
+  ]);
+  expect(demo.sim.library.movie(movie.index).inRadarr).toBe(false);
 }, 180_000);
