@@ -151,7 +151,7 @@ async function runTask(token, taskId) {
  * A receiver as an integrator writes one: Standard Webhooks, HMAC-SHA256 of
  * `id.timestamp.body` under the endpoint's secret, compared in constant time.
  */
-function startReceiver(secretOf) {
+function startReceiver(secretOf, onDelivery) {
   // Counted quietly until the demo is ready, then each delivery is printed as it arrives. The
   // verified ones are kept (the first 10 000) for the end-to-end tests to read.
   const seen = { verified: 0, rejected: 0, live: false, deliveries: [] };
@@ -176,6 +176,7 @@ function startReceiver(secretOf) {
         });
       if (valid) {
         seen.verified += 1;
+        onDelivery?.(id);
         if (seen.deliveries.length < 10_000) seen.deliveries.push({ id, body: JSON.parse(body) });
       } else seen.rejected += 1;
       if (seen.live) say(`  webhook ${valid ? 'verified' : 'REJECTED (bad signature)'}: ${id}`);
@@ -221,7 +222,11 @@ async function startDemo(handle = {}) {
   }
 }
 
-async function configure({ started, sim, stack, stop, setReceiver }) {
+/**
+ * The administrator, token, services, rules and receiver, then a sync and a scan, on a stack
+ * whose gateway answers at `gateway`. `onDelivery(webhookId)` hears each verified delivery.
+ */
+async function configure({ started, sim, stack, stop, setReceiver, onDelivery }) {
   await until('the services to be healthy', async () => (await fetch(`${gateway}/health`)).ok);
   const setup = await call('POST', '/api/setup', { username: USERNAME, password: PASSWORD });
   const admin = {
@@ -284,7 +289,7 @@ async function configure({ started, sim, stack, stop, setReceiver }) {
   );
 
   let secret = '';
-  const receiver = await startReceiver(() => secret);
+  const receiver = await startReceiver(() => secret, onDelivery);
   setReceiver(receiver);
   const { json: endpoint } = await call(
     'POST',
@@ -363,7 +368,7 @@ Press Ctrl-C to stop.
   });
 }
 
-module.exports = { startDemo, LIBRARY };
+module.exports = { startDemo, configure, LIBRARY };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -143,6 +143,15 @@ async function load1(url, headers, children) {
   const per = (value) => +(value / Math.max(1, requests)).toFixed(3);
   return {
     req_per_s: Math.round(result.requests.average),
+    // autocannon's one-second samples of the measured part: the spread of req/s (pnpm bench).
+    req_per_s_per_second: {
+      samples: SECONDS,
+      min: result.requests.min,
+      p25: result.requests.p25,
+      p50: result.requests.p50,
+      p75: result.requests.p75,
+      max: result.requests.max,
+    },
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     requests,

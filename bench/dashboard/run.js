@@ -103,7 +103,7 @@ async function measure(recorder, figure, call) {
     const { runRepository } = dist('scheduler', 'runs/run.repository.js');
     const { taskRepository } = dist('scheduler', 'tasks/task.repository.js');
     const { mainServerRepository } = dist('scheduler', 'main-server/main-server.repository.js');
-    const facts = dist('scheduler', 'domain/system-facts.js');
+    const { systemRepository } = dist('scheduler', 'system/system.repository.js');
 
     const figures = [
       [
@@ -146,18 +146,9 @@ async function measure(recorder, figure, call) {
       ],
       [
         scheduler,
-        'last_media_sync_at',
-        () =>
-          runRepository.lastSucceededAt(
-            scheduler.db,
-            facts.MEDIA_SYNC.taskIds,
-            facts.MEDIA_SYNC.kinds,
-          ),
-      ],
-      [
-        scheduler,
-        'last_candidate_scan_at',
-        () => runRepository.lastSucceededAt(scheduler.db, facts.CANDIDATE_SCAN.taskIds),
+        // One statement since decision 031 (kept in memory by the route; the read itself here).
+        'system facts (last_media_sync_at, last_candidate_scan_at, main server)',
+        () => systemRepository.facts(scheduler.db),
       ],
       [scheduler, 'main server known', () => mainServerRepository.has(scheduler.db)],
     ];

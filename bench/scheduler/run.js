@@ -34,6 +34,7 @@ const {
   createTestEnv,
   ensureTemplate,
   TEST_AMQP_URL,
+  TEST_ENCRYPTION_KEYS,
   TEST_KEY_ENV,
   testSigningKey,
   TEST_REDIS_URL,
@@ -77,6 +78,8 @@ function startScheduler(env, name) {
       AMQP_URL: config.broker.url,
       BROKER_NAMESPACE: config.broker.namespace,
       ...TEST_KEY_ENV,
+      // Required at start since the scheduler reads sealed settings (the bench predates it).
+      ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS.join(','),
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
