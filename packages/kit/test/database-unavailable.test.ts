@@ -67,6 +67,23 @@ const cases: Record<string, () => Promise<unknown>> = {
       );
     }
   },
+  // A transaction's client whose connection died under it, asked again (a restarting
+  // PostgreSQL mid-request): pg refuses at once, without a SQLSTATE.
+  'connection died under its client': async () => {
+    const client = await pool(env.databaseUrl).connect();
+    try {
+      // pg reports the loss more than once (the FATAL message, then the closed socket).
+      const died = new Promise((resolve) => client.on('error', resolve));
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await withAdminClient((admin) =>
+        admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]),
+      );
+      await died;
+      await client.query('SELECT 1');
+    } finally {
+      client.release(true);
+    }
+  },
   'invalid input': () => pool(env.databaseUrl).query('SELECT $1::int', ['abc']),
   'division by zero': () => pool(env.databaseUrl).query('SELECT 1 / 0'),
 };
@@ -97,14 +114,22 @@ async function run(name: string) {
   return { response, body: (await response.json()) as Record<string, unknown> };
 }
 
-test.each(['refused', 'pool timeout', 'terminated', 'not accepting connections'])(
+test.each([
+  'refused',
+  'pool timeout',
+  'terminated',
+  'not accepting connections',
+  'connection died under its client',
+])(
   'a database that cannot be used (%s) answers 503 service_unavailable with Retry-After',
   async (name) => {
     const { response, body } = await run(name);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(body).toMatchObject({ code: 'service_unavailable', title: 'Service unavailable' });
-    expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|mcs_t_|terminat|timeout exceeded/);
+    expect(JSON.stringify(body)).not.toMatch(
+      /127\.0\.0\.1|mcs_t_|terminat|timeout exceeded|queryable/,
+    );
   },
 );
 

@@ -23,7 +23,10 @@ const ADAPTER_KINDS = new Set([
 ]);
 // P1001 can't reach, P1002 timed out, P1017 server closed the connection, P2037 too many.
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2037']);
-const PG_CONNECTION_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated)/;
+// pg's own, without a SQLSTATE: the pool's, a connection that ended, and a client asked again
+// after its connection failed (a transaction whose connection died mid-request).
+const PG_CONNECTION_MESSAGES =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;
 
 interface DriverFailure {
   name?: string;
