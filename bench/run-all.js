@@ -5,10 +5,18 @@
 // and writes bench/RESULTS.md (bench/all/render.js).
 // Env: BENCH_ONLY (bench names, e.g. api,gateway), BENCH_REPEAT (runs per bench; default 1:
 // the benches repeat their own samples), BENCH_QUICK=1 (small sizes, one run: a smoke test,
-// written to bench/results/<stamp>/RESULTS.md and never to bench/RESULTS.md).
+// written to bench/results/<stamp>/RESULTS.md and never to bench/RESULTS.md), BENCH_RESUME=<stamp>
+// (finish that run: benches with results there are read back, the rest run, e.g. after a bench
+// failed and was mended).
 'use strict';
 const { spawn } = require('node:child_process');
-const { createWriteStream, mkdirSync, writeFileSync } = require('node:fs');
+const {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} = require('node:fs');
 const { join, relative } = require('node:path');
 const { BENCHES, RATIOS, STATE } = require('./all/benches');
 const { machine } = require('./all/machine');
@@ -19,8 +27,10 @@ const ROOT = join(__dirname, '..');
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null;
 const REPEAT = process.env.BENCH_REPEAT ? Number(process.env.BENCH_REPEAT) : null;
+const RESUME = process.env.BENCH_RESUME;
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const OUT = join(__dirname, 'results', `${QUICK ? 'quick-' : ''}${stamp}`);
+const OUT = join(__dirname, 'results', RESUME ?? `${QUICK ? 'quick-' : ''}${stamp}`);
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const log = (text) => process.stderr.write(`${new Date().toISOString()} [bench] ${text}\n`);
 
 const chosen = BENCHES.filter((b) => !ONLY || ONLY.includes(b.id) || ONLY.includes(b.dir));
@@ -61,6 +71,12 @@ function runOnce(bench, mode, file) {
 async function runBench(bench) {
   const mode = QUICK ? bench.quick : bench.full;
   const repeat = QUICK ? 1 : (REPEAT ?? bench.repeat);
+  const kept = join(OUT, `${bench.id}.json`);
+  if (RESUME && existsSync(kept)) {
+    const { runs, seconds } = readJson(kept);
+    log(`${bench.id}: ${runs.length} run(s) read back from ${relative(ROOT, OUT)}`);
+    return { bench, runs, failures: [], seconds };
+  }
   const started = Date.now();
   const runs = [];
   const failures = [];
@@ -78,6 +94,8 @@ async function runBench(bench) {
   }
   const seconds = (Date.now() - started) / 1000;
   log(`${bench.id}: ${(seconds / 60).toFixed(1)} min`);
+  // A bench that gave every run is kept whole, for BENCH_RESUME.
+  if (failures.length === 0) writeFileSync(kept, `${JSON.stringify({ runs, seconds })}\n`);
   return { bench, runs, failures, seconds };
 }
 
@@ -106,8 +124,13 @@ function stateLines(benches) {
   log(
     `${chosen.map((b) => b.id).join(', ')}${QUICK ? ' (quick)' : `: about ${planned} min`}; raw output in ${relative(ROOT, OUT)}`,
   );
-  const before = await machine();
-  const date = new Date().toISOString();
+  // The run's machine and date, read back when resumed.
+  const started = join(OUT, 'run.json');
+  const { before, date } =
+    RESUME && existsSync(started)
+      ? readJson(started)
+      : { before: await machine(), date: new Date().toISOString() };
+  writeFileSync(started, `${JSON.stringify({ before, date })}\n`);
   const benches = [];
   for (const bench of chosen) benches.push(await runBench(bench));
   const run = { date, machine: before, quick: QUICK, state: stateLines(benches), benches };

@@ -265,7 +265,7 @@ async function breakdown(service) {
   const started = t;
   const validated = rules.validateRule(
     RULE,
-    await ruleValidationContext(db, { purpose: 'preview' }),
+    await ruleValidationContext(db, service.services.settings, { purpose: 'preview' }),
   );
   if (!validated.ok) throw new Error(`rule invalid: ${JSON.stringify(validated.errors)}`);
   lap('validate');

@@ -2,6 +2,7 @@
 // test/chaos/REPORT.md from one run's result (report.js).
 const { execFileSync } = require('node:child_process');
 const os = require('node:os');
+const { join } = require('node:path');
 
 const dash = (value) => (value === undefined || value === '' ? '–' : String(value));
 const list = (items) =>
@@ -11,7 +12,21 @@ const list = (items) =>
 
 function commit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const root = join(__dirname, '..', '..');
+    const git = (...args) =>
+      execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+    // The report's own files aside: this run writes them.
+    const dirty =
+      git(
+        'status',
+        '--porcelain',
+        '--untracked-files=no',
+        '--',
+        '.',
+        ':!test/chaos/REPORT.md',
+        ':!test/chaos/last-run.json',
+      ) !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes' : ''}`;
   } catch {
     return 'unknown';
   }
