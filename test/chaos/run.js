@@ -164,11 +164,29 @@ async function injectAndRecover(fault, { load, follower, deliveries }) {
   return record;
 }
 
+/** What to stop, newest first: run at the end, and on Ctrl-C (the servers run detached). */
+const cleanups = [];
+let tornDown;
+const tearDown = () =>
+  (tornDown ??= (async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        say(`could not stop everything: ${error.message}`);
+      }
+    }
+  })());
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    say(`${signal}: stopping everything`);
+    void tearDown().then(() => process.exit(130));
+  });
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'mcs-chaos-'));
   chmodSync(dir, 0o755);
   say(`scratch directory ${dir}`);
-  const cleanups = [];
   let failed = true;
   try {
     const infra = await startInfra(dir);
@@ -286,7 +304,7 @@ async function main() {
     for (const [check, ok] of Object.entries(checks)) say(`${ok ? 'PASS' : 'FAIL'} ${check}`);
     say(`report: ${join(REPORT_DIR, 'REPORT.md')}`);
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    await tearDown();
     // The services' log stays (stack.log); the servers' data goes unless a check failed.
     if (!failed)
       for (const data of ['postgres', 'rabbitmq', 'data'])
