@@ -109,7 +109,7 @@ const routeFigures = (withTargets) =>
   ]);
 const API_SEED =
   'its own scratch database: `bench/cleanup-candidates/seed.sql` + `bench/dashboard/seed.sql` ' +
-  '(200 000 candidates, 50 000 movies, 2 000 series / 100 000 episodes) + 1 000 000 feed events';
+  '(200 000 candidates, 50 000 movies, 5 000 series / 1 000 000 episodes) + 1 000 000 feed events';
 
 const api = {
   id: 'api',
@@ -242,7 +242,7 @@ const cleanupCandidates = {
   repeat: 1,
   state:
     'its own scratch database: `bench/cleanup-candidates/seed.sql` (200 000 candidates, ' +
-    '50 000 movies, 2 000 series / 100 000 episodes)',
+    '50 000 movies, 5 000 series / 1 000 000 episodes)',
   samples: '300 sequential requests per query (the spread is the median–p99 of those)',
   figures: [
     {
@@ -361,7 +361,7 @@ const dashboard = {
   repeat: 1,
   state:
     'its own scratch database: `bench/cleanup-candidates/seed.sql` + `bench/dashboard/seed.sql` ' +
-    '(200 000 candidates, 50 000 movies, 2 000 series / 100 000 episodes)',
+    '(200 000 candidates, 50 000 movies, 5 000 series / 1 000 000 episodes)',
   samples: 'the median of 30 calls per figure (one value per run)',
   figures: [
     {

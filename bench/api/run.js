@@ -2,7 +2,7 @@
 // API benchmark (issue 30): the cost of one external API request through the whole stack.
 // Starts the five built services as `pnpm start` does (their logs read and counted, default log
 // level), with the gateway's rate limit off, on a scratch database seeded with 200 000
-// candidates over 50 000 movies and 2 000 series (bench/cleanup-candidates/seed.sql and
+// candidates over 50 000 movies and 5 000 series (bench/cleanup-candidates/seed.sql and
 // bench/dashboard/seed.sql: cleanup, catalog, scheduler) and 1 000 000 feed events
 // (bench/support/feed-fill.js). Then for each route: autocannon at CONNECTIONS connections for
 // SECONDS, right after the same on the gateway's /health/live (the floor of one request in the

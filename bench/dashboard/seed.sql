@@ -1,5 +1,5 @@
 -- What the dashboard reads beyond bench/cleanup-candidates/seed.sql (200 000 candidates over
--- 50 000 movies and 2 000 series in cleanup): cleanup's receipts, requests, notices and alerts;
+-- 50 000 movies and 5 000 series in cleanup): cleanup's receipts, requests, notices and alerts;
 -- catalog's library of the same size with its disks and source states; the scheduler's runs.
 
 -- ------------------------------------------------------------------ cleanup
@@ -53,8 +53,8 @@ VALUES ('catalog', 1, 'jellyfin', 'ok', NULL, now(), now(), now()),
        ('arr', 3, 'sonarr', 'unavailable', 'timeout', now(), now(), now()),
        ('playback', 1, 'jellyfin', 'ok', NULL, now(), now(), now()),
        ('tmdb', NULL, NULL, 'not_configured', NULL, NULL, now(), now());
--- 50 000 movies (1 % removed) with 100 000 versions; 2 000 series with 10 000 seasons and
--- 100 000 episodes.
+-- 50 000 movies (1 % removed) with 100 000 versions; 5 000 series with 50 000 seasons and
+-- 1 000 000 episodes.
 INSERT INTO movies (id, tmdb_id, title, size_bytes, removed_at)
 SELECT i, 100000 + i, 'Movie ' || i, 40000000000, CASE WHEN i % 100 = 0 THEN now() END
   FROM generate_series(1, 50000) i;
@@ -62,12 +62,12 @@ INSERT INTO movie_versions (movie_id, path, file_name, size_bytes, fingerprint)
 SELECT (i + 1) / 2, '/movies/' || i || '.mkv', i || '.mkv', 20000000000, 'f' || i
   FROM generate_series(1, 100000) i;
 INSERT INTO series (id, tmdb_id, title, size_bytes)
-SELECT 100000 + i, 900000 + i, 'Series ' || i, 500000000000 FROM generate_series(1, 2000) i;
+SELECT 100000 + i, 900000 + i, 'Series ' || i, 500000000000 FROM generate_series(1, 5000) i;
 INSERT INTO seasons (id, series_id, season_number)
-SELECT i, 100000 + (i - 1) / 5 + 1, (i - 1) % 5 + 1 FROM generate_series(1, 10000) i;
+SELECT i, 100000 + (i - 1) / 10 + 1, (i - 1) % 10 + 1 FROM generate_series(1, 50000) i;
 INSERT INTO episodes (series_id, season_id, season_number, episode_number)
-SELECT 100000 + (i - 1) / 50 + 1, (i - 1) / 10 + 1, ((i - 1) / 10) % 5 + 1, (i - 1) % 10 + 1
-  FROM generate_series(1, 100000) i;
+SELECT 100000 + (i - 1) / 200 + 1, (i - 1) / 20 + 1, ((i - 1) / 20) % 10 + 1, (i - 1) % 20 + 1
+  FROM generate_series(1, 1000000) i;
 
 -- ------------------------------------------------------------------ scheduler
 SET search_path TO scheduler;
