@@ -73,11 +73,12 @@ async function runBench(bench) {
   const repeat = QUICK ? 1 : (REPEAT ?? bench.repeat);
   const kept = join(OUT, `${bench.id}.json`);
   if (RESUME && existsSync(kept)) {
-    const { runs, seconds } = readJson(kept);
+    const { runs, seconds, at } = readJson(kept);
     log(`${bench.id}: ${runs.length} run(s) read back from ${relative(ROOT, OUT)}`);
-    return { bench, runs, failures: [], seconds };
+    return { bench, runs, failures: [], seconds, at };
   }
   const started = Date.now();
+  const at = new Date(started).toISOString();
   const runs = [];
   const failures = [];
   for (let i = 1; i <= repeat; i += 1) {
@@ -95,8 +96,8 @@ async function runBench(bench) {
   const seconds = (Date.now() - started) / 1000;
   log(`${bench.id}: ${(seconds / 60).toFixed(1)} min`);
   // A bench that gave every run is kept whole, for BENCH_RESUME.
-  if (failures.length === 0) writeFileSync(kept, `${JSON.stringify({ runs, seconds })}\n`);
-  return { bench, runs, failures, seconds };
+  if (failures.length === 0) writeFileSync(kept, `${JSON.stringify({ runs, seconds, at })}\n`);
+  return { bench, runs, failures, seconds, at };
 }
 
 /** What the State section says: the sizes, and honestly which benches share what. */

@@ -81,12 +81,13 @@ function ratioRows(figures, ratios) {
 
 /**
  * The whole file. `run` is { date, machine, quick, repeat, state, benches: [{ bench, runs,
- * failures, seconds }] } where runs are the benches' parsed JSON outputs.
+ * failures, seconds, at }] } where runs are the benches' parsed JSON outputs and `at` when
+ * the bench started (a resumed run's benches ran at different times).
  */
 function render(run, ratios) {
   const all = [];
   const sections = [];
-  for (const { bench, runs, failures, seconds } of run.benches) {
+  for (const { bench, runs, failures, seconds, at } of run.benches) {
     const figures = figuresOf(bench, runs);
     all.push(...figures);
     const rows = figures.filter((f) => !f.ratio).map(figureRow);
@@ -94,7 +95,7 @@ function render(run, ratios) {
     sections.push(
       `### ${bench.id}`,
       '',
-      `${runs.length} run(s) of \`${bench.script}\` in ${num(seconds / 60)} min. Samples: ${bench.samples}. State: ${bench.state}.`,
+      `${runs.length} run(s) of \`${bench.script}\` in ${num(seconds / 60)} min${at ? `, from ${at.slice(0, 16).replace('T', ' ')} UTC` : ''}. Samples: ${bench.samples}. State: ${bench.state}.`,
       ...failed,
       '',
       '| figure | median | spread | target | |',
