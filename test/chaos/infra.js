@@ -8,6 +8,7 @@ const { chmodSync, mkdirSync, readdirSync } = require('node:fs');
 const net = require('node:net');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
+const { freePort } = require('../../packages/kit/dist/testing');
 
 const run = promisify(execFile);
 
@@ -20,17 +21,6 @@ function asUser(user, command, env = {}) {
   return process.getuid?.() === 0
     ? run('su', [user, '-s', '/bin/sh', '-c', script], { timeout: 120_000 })
     : run('/bin/sh', ['-c', script], { timeout: 120_000 });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function portOpen(port) {
