@@ -4,11 +4,10 @@
 // Each is started from the installed binaries on a free port under one scratch directory:
 // PostgreSQL and RabbitMQ as their own system users (`postgres`, `rabbitmq`) when run as root.
 const { execFile, spawn } = require('node:child_process');
-const { chmodSync, mkdirSync, readdirSync } = require('node:fs');
+const { chmodSync, mkdirSync, readdirSync, readFileSync } = require('node:fs');
 const net = require('node:net');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
-const { freePort } = require('../../packages/kit/dist/testing');
 
 const run = promisify(execFile);
 
@@ -21,6 +20,34 @@ function asUser(user, command, env = {}) {
   return process.getuid?.() === 0
     ? run('su', [user, '-s', '/bin/sh', '-c', script], { timeout: 120_000 })
     : run('/bin/sh', ['-c', script], { timeout: 120_000 });
+}
+
+/**
+ * A free port below the kernel's ephemeral range, kept for this run. A port bound and released
+ * in that range (the kit's freePort) can be taken before its server binds it, by any of the
+ * many connections ten services open at start: a replica then failed to listen until the
+ * supervisor gave up, in one run of ten. Below the range only an explicit bind can take it.
+ */
+const handedOut = new Set();
+async function freePort() {
+  const ephemeral = Number(
+    readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0] || 32768,
+  );
+  const low = 10_000;
+  for (let tries = 0; tries < 1000; tries += 1) {
+    const port = low + Math.floor(Math.random() * (ephemeral - low - 1));
+    if (handedOut.has(port) || (await portOpen(port))) continue;
+    const bindable = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (bindable) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 function portOpen(port) {
