@@ -6,6 +6,7 @@
 const http = require('node:http');
 const net = require('node:net');
 
+/** Whether the replica on `port` answers /health 200 within a second (never rejects). */
 function healthy(port) {
   return new Promise((resolve) => {
     const request = http.get({ host: '127.0.0.1', port, path: '/health', timeout: 1000 }, (res) => {
@@ -53,4 +54,4 @@ function balance(port, replicas) {
   };
 }
 
-module.exports = { balance };
+module.exports = { balance, healthy };

@@ -15,6 +15,7 @@ const { chmodSync, createWriteStream, mkdtempSync, rmSync, writeFileSync } = req
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const readline = require('node:readline');
+const { healthy } = require('./balancer');
 const { startInfra, freePort } = require('./infra');
 const { startLoad } = require('./load');
 const { deliveryLog, followFeed, readFeed } = require('./observe');
@@ -39,13 +40,6 @@ async function until(what, check, timeoutMs) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await wait(250);
   }
-}
-
-async function healthy(port) {
-  const response = await fetch(`http://127.0.0.1:${port}/health`, {
-    signal: AbortSignal.timeout(2000),
-  });
-  return response.status === 200;
 }
 
 /** Ports: a balancer per service (what the others call) and two replicas behind each. */
@@ -150,7 +144,7 @@ async function injectAndRecover(fault, { load, follower, deliveries }) {
   const deadline = at + RECOVERY_TIMEOUT_MS;
   while (Date.now() < deadline && !record.flowingAt) {
     if (!record.backAt && restarted()) {
-      const states = await Promise.all(fault.ports.map((port) => healthy(port).catch(() => false)));
+      const states = await Promise.all(fault.ports.map(healthy));
       if (states.every(Boolean)) record.backAt = Date.now();
     }
     index.update(follower.events);
